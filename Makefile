@@ -1,0 +1,114 @@
+# The verbs a person types. `make up` runs the platform; `make test` runs every test.
+# Both install what they need on a fresh machine first.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+STAMP := .local/stamps
+NODE_STAMP := $(STAMP)/node_modules
+JEST := node_modules/.bin/jest
+
+.PHONY: help install build infra up down status bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
+
+help:
+	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
+	@echo "make test    install, build and run every test (unit, integration, web, end-to-end)"
+	@echo "make check   format check, lint (zero warnings), typecheck, buf lint, generated code fresh"
+	@echo "make bench   benchmarks against the local stack, printing ratios to their budgets"
+
+# `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (swc, buf)
+# out of the lock file and `npm ci` then refuses it (npm/cli#8669). The lock still pins versions.
+$(NODE_STAMP): package-lock.json package.json */package.json services/*/package.json packages/*/package.json
+	@mkdir -p $(STAMP)
+	npm install --no-audit --no-fund
+	@touch $@
+
+install: $(NODE_STAMP)
+	@bash scripts/infra/kafka.sh install
+
+build: install
+	npx tsc -b packages/contracts packages/platform services/identity services/profile services/chat-support services/billing gateway
+	npm run build -w web
+
+infra: install
+	@bash scripts/infra/up.sh platform platform_test platform_e2e
+
+up: build infra
+	@node scripts/launch.mjs up dev
+
+down:
+	@node scripts/launch.mjs down dev
+
+status:
+	@node scripts/launch.mjs status dev
+
+RESULTS := .local/test-results
+
+test: build infra
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@node scripts/launch.mjs up test >/dev/null
+	@status=0; \
+	  $(JEST) --selectProjects unit integration --runInBand --json --outputFile=$(RESULTS)/services.json || status=1; \
+	  npm run test -w web -- --reporter=default --reporter=json --outputFile.json=../$(RESULTS)/web.json || status=1; \
+	  bash scripts/e2e.sh --json --outputFile=$(RESULTS)/e2e.json || status=1; \
+	  node scripts/launch.mjs down test >/dev/null; \
+	  node scripts/test-summary.mjs $(RESULTS) || status=1; \
+	  exit $$status
+
+bench: build infra
+	@node scripts/launch.mjs up test >/dev/null
+	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
+	@status=0; bash scripts/ensure-chromium.sh && node bench/landing.mjs 5 || status=1; \
+	  node bench/gateway.mjs 8 2>/dev/null | grep -v '"level"' || status=1; \
+	  node scripts/launch.mjs down test >/dev/null; exit $$status
+
+test-unit: install
+	$(JEST) --selectProjects unit
+
+test-integration: build infra
+	@node scripts/launch.mjs up test >/dev/null
+	$(JEST) --selectProjects integration --runInBand
+
+test-web: install
+	npm run test -w web
+
+test-e2e: build infra
+	@node scripts/launch.mjs up test >/dev/null
+	bash scripts/e2e.sh
+
+check: install proto-check
+	npx prettier --check .
+	npx eslint --max-warnings 0 .
+	npx tsc -b packages/contracts packages/platform services/identity services/profile services/chat-support services/billing gateway
+	npx tsc -p tsconfig.tests.json
+	npm run typecheck -w web
+	$(MAKE) delivery-check
+
+proto:
+	cd proto && npx buf generate
+
+proto-check: install
+	cd proto && npx buf lint
+	cd proto && npx buf generate
+	@git diff --exit-code -- packages/contracts/src/gen || { echo "generated event types are stale: run make proto and commit"; exit 1; }
+
+format: install
+	npx prettier --write .
+
+clean:
+	rm -rf node_modules packages/*/dist services/*/dist gateway/dist web/dist e2e/dist .local/stamps *.tsbuildinfo
+
+# Delivery files (docker/, docker-compose.yml, charts/, skaffold.yaml, docs/operations.md),
+# validated offline: no cluster and no Docker engine here. helm comes from an npm package
+# (scripts/delivery/helm.sh), the Kubernetes, Compose and skaffold schemas from npm packages and
+# scripts/delivery/schemas. The config schemas are read from dist/, hence the tsc -b first.
+.PHONY: delivery-check delivery-docs
+
+delivery-check: $(NODE_STAMP)
+	@npx tsc -b packages/contracts packages/platform $(dir $(wildcard services/*/tsconfig.json)) gateway
+	@node scripts/delivery/check.mjs
+
+# Regenerates the configuration reference in docs/operations.md from the zod schemas.
+delivery-docs: $(NODE_STAMP)
+	@npx tsc -b packages/contracts packages/platform $(dir $(wildcard services/*/tsconfig.json)) gateway
+	@node scripts/delivery/env-docs.mjs --write

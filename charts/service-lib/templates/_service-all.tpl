@@ -1,0 +1,62 @@
+{{/*
+Everything a service chart installs; a service chart's only template is
+  {{ include "service-lib.service" . }}
+Values (see charts/identity/values.yaml):
+  image            repository, tag (default: global.imageTag, then appVersion), pullPolicy
+  api              port, replicas, autoscaling, pdb, resources, probes (omit or enabled: false for none)
+  workers          map of key -> command, replicas, autoscaling, pdb, resources: one Deployment each
+  env              non-secret variables (ConfigMap), merged over global.env
+  secretEnv        variables read from Secrets (names, or { name, secretName, key })
+  migrations       enabled, command: the pre-upgrade Job
+  serviceMonitor   enabled, interval, labels (or global.serviceMonitor)
+  ingress          enabled, host, className, annotations, tls
+*/}}
+{{- define "service-lib.service" -}}
+{{- $root := . -}}
+{{ include "service-lib.serviceAccount" $root }}
+---
+{{ include "service-lib.configMap" $root }}
+{{- $api := .Values.api | default dict -}}
+{{- if ne (toString $api.enabled) "false" }}
+{{- $ctx := dict "root" $root "kind" "api" "values" $api }}
+---
+{{ include "service-lib.deployment" $ctx }}
+---
+{{ include "service-lib.k8sService" $ctx }}
+{{- with include "service-lib.hpa" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- with include "service-lib.pdb" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- with include "service-lib.serviceMonitor" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- with include "service-lib.ingress" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- end }}
+{{- range $key, $worker := .Values.workers }}
+{{- if ne (toString $worker.enabled) "false" }}
+{{- $ctx := dict "root" $root "kind" "worker" "key" $key "values" $worker }}
+---
+{{ include "service-lib.deployment" $ctx }}
+{{- with include "service-lib.hpa" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- with include "service-lib.pdb" $ctx }}
+---
+{{ . }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- with include "service-lib.migrationJob" $root }}
+---
+{{ . }}
+{{- end }}
+{{- end -}}

@@ -1,0 +1,79 @@
+{{/* The API's Service: http on the service's port, also where /metrics is scraped. */}}
+{{- define "service-lib.k8sService" -}}
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "service-lib.componentName" . }}
+  labels:
+    {{- include "service-lib.labels" . | nindent 4 }}
+spec:
+  type: {{ .values.serviceType | default "ClusterIP" }}
+  selector:
+    {{- include "service-lib.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: http
+      port: {{ .values.port }}
+      targetPort: http
+      protocol: TCP
+{{- end -}}
+
+{{/* Prometheus Operator ServiceMonitor for the API's /metrics, when enabled (per chart or global). */}}
+{{- define "service-lib.serviceMonitor" -}}
+{{- $g := include "service-lib.globals" .root | fromYaml -}}
+{{- $sm := merge (deepCopy (.root.Values.serviceMonitor | default dict)) $g.serviceMonitor -}}
+{{- if $sm.enabled }}
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: {{ include "service-lib.componentName" . }}
+  labels:
+    {{- include "service-lib.labels" . | nindent 4 }}
+    {{- with $sm.labels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+spec:
+  selector:
+    matchLabels:
+      {{- include "service-lib.selectorLabels" . | nindent 6 }}
+  endpoints:
+    - port: http
+      path: /metrics
+      interval: {{ $sm.interval | default "30s" }}
+{{- end }}
+{{- end -}}
+
+{{/* Ingress to the API (the gateway's chart enables it; no other service is public). */}}
+{{- define "service-lib.ingress" -}}
+{{- $i := .root.Values.ingress | default dict -}}
+{{- if $i.enabled }}
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: {{ include "service-lib.componentName" . }}
+  labels:
+    {{- include "service-lib.labels" . | nindent 4 }}
+  {{- with $i.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+spec:
+  {{- with $i.className }}
+  ingressClassName: {{ . }}
+  {{- end }}
+  {{- with $i.tls }}
+  tls:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  rules:
+    - host: {{ required "ingress.host is required when ingress.enabled" $i.host | quote }}
+      http:
+        paths:
+          - path: /
+            pathType: Prefix
+            backend:
+              service:
+                name: {{ include "service-lib.componentName" . }}
+                port:
+                  name: http
+{{- end }}
+{{- end -}}

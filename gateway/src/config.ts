@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { baseConfigSchema } from '@app/platform/config';
+import { z } from 'zod';
+
+const rate = (perWindow: number) => z.coerce.number().int().min(1).default(perWindow);
+
+export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, KAFKA_BROKERS: true }).extend({
+  SERVICE_NAME: z.string().default('gateway'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  IDENTITY_URL: z.url().default('http://127.0.0.1:3001'),
+  PROFILE_URL: z.url().default('http://127.0.0.1:3002'),
+  CHAT_SUPPORT_URL: z.url().default('http://127.0.0.1:3003'),
+  BILLING_URL: z.url().default('http://127.0.0.1:3004'),
+  /** The built web app; served with an SPA fallback when the folder exists. */
+  WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+  /** Largest request body forwarded, in bytes (services enforce the same). */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
+  RATE_LIMIT_LOGIN_PER_MINUTE: rate(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: rate(20),
+  RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: rate(5),
+  RATE_LIMIT_CONTACT_PER_HOUR: rate(10),
+  RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: rate(5),
+  /** How long a verified access token is trusted without checking its signature again. */
+  TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /**
+   * Which proxies in front may set X-Forwarded-For (the client address used for rate limits):
+   * "loopback", "true" (any: only behind a proxy that overwrites the header), or addresses/CIDRs
+   * separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/, -]+$/)
+    .default('loopback')
+    .transform((value): boolean | string[] =>
+      value === 'true'
+        ? true
+        : value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+    ),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

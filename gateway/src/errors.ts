@@ -1,0 +1,19 @@
+import { ErrorCode, type ErrorBody } from '@app/contracts';
+import type { FastifyReply } from 'fastify';
+
+export function sendError(reply: FastifyReply, status: number, error: ErrorCode, message: string): FastifyReply {
+  const body: ErrorBody = { error, message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export const messages = {
+  notFound: 'No such API endpoint.',
+  unauthenticated: 'Please sign in to continue.',
+  unverified: 'Please verify your email address to continue.',
+  tooLarge: 'Request body is too large',
+  rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  methodNotAllowed: 'Method not allowed for this endpoint.',
+} as const;
+
+export { ErrorCode };

@@ -1,0 +1,96 @@
+import type { GatewayConfig } from './config';
+
+export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing';
+
+export interface RateLimit {
+  /** Requests allowed per window and client address. */
+  max: number;
+  windowSeconds: number;
+}
+
+/** A limit keyed by a field of the JSON body (e.g. the e-mail), besides the client address. */
+export interface BodyRateLimit extends RateLimit {
+  field: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  upstream: Upstream;
+  /** Needs a valid session. */
+  session?: boolean;
+  /** With a session, also needs a verified e-mail (403 EMAIL_NOT_VERIFIED otherwise). */
+  verifiedEmail?: boolean;
+  rateLimit?: RateLimit;
+  bodyRateLimit?: BodyRateLimit;
+}
+
+/** Every documented /api path, the service that owns it and what the gateway checks first. */
+export function routeTable(config: GatewayConfig): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/auth/register',
+      upstream: 'identity',
+      rateLimit: { max: config.RATE_LIMIT_REGISTER_PER_HOUR, windowSeconds: 3600 },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/login',
+      upstream: 'identity',
+      rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, windowSeconds: 60 },
+    },
+    { method: 'GET', path: '/api/auth/me', upstream: 'identity' },
+    { method: 'POST', path: '/api/auth/refresh', upstream: 'identity' },
+    { method: 'GET', path: '/api/logout', upstream: 'identity' },
+    { method: 'GET', path: '/api/auth/verify-email', upstream: 'identity' },
+    {
+      method: 'POST',
+      path: '/api/auth/send-verification',
+      upstream: 'identity',
+      session: true,
+      rateLimit: { max: config.RATE_LIMIT_SEND_VERIFICATION_PER_HOUR, windowSeconds: 3600 },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      upstream: 'identity',
+      rateLimit: { max: config.RATE_LIMIT_SEND_VERIFICATION_PER_HOUR, windowSeconds: 3600 },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      upstream: 'identity',
+      rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, windowSeconds: 60 },
+    },
+    { method: 'GET', path: '/api/user/profile', upstream: 'profile', session: true, verifiedEmail: true },
+    { method: 'PUT', path: '/api/user/profile', upstream: 'profile', session: true, verifiedEmail: true },
+    {
+      method: 'POST',
+      path: '/api/contact',
+      upstream: 'chat-support',
+      rateLimit: { max: config.RATE_LIMIT_CONTACT_PER_HOUR, windowSeconds: 3600 },
+      bodyRateLimit: { field: 'email', max: config.RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR, windowSeconds: 3600 },
+    },
+    { method: 'GET', path: '/api/plans', upstream: 'billing' },
+    { method: 'GET', path: '/api/billing/config', upstream: 'billing' },
+    { method: 'POST', path: '/api/create-subscription', upstream: 'billing', session: true, verifiedEmail: true },
+    { method: 'GET', path: '/api/billing/subscription', upstream: 'billing', session: true, verifiedEmail: true },
+    {
+      method: 'POST',
+      path: '/api/billing/subscription/cancel',
+      upstream: 'billing',
+      session: true,
+      verifiedEmail: true,
+    },
+    // Stripe calls this; the service verifies the signature over the bytes the gateway streams through untouched.
+    { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing' },
+  ];
+}
+
+export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> => ({
+  identity: config.IDENTITY_URL,
+  profile: config.PROFILE_URL,
+  'chat-support': config.CHAT_SUPPORT_URL,
+  billing: config.BILLING_URL,
+});

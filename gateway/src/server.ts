@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import replyFrom from '@fastify/reply-from';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type Redis from 'ioredis';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { GatewayConfig } from './config';
+import { parseCookies } from './cookies';
+import { ErrorCode, messages, sendError } from './errors';
+import { RateLimiter } from './rate-limiter';
+import { routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
+import { gatewaySecurityHeaders } from './security-headers';
+import { SessionVerifier } from './session';
+import { registerWebApp, serveIndex } from './web-app';
+
+const REQUEST_ID = 'x-request-id';
+const validRequestId = /^[\w.:-]{1,100}$/;
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  redis: Redis;
+  logger?: boolean | object;
+}
+
+/** A body field as a rate-limit key (lower-cased), when the body is JSON holding it as a string. */
+function bodyFieldOf(body: unknown, field: string): string | undefined {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    const value = (JSON.parse(body.toString('utf8')) as Record<string, unknown> | null)?.[field];
+    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 254) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Headers a client may not smuggle to a service. */
+const strippedHeaders = ['x-user-id', 'x-user-email', 'x-forwarded-host'];
+
+export async function buildGateway({ config, redis, logger = false }: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID];
+      return typeof given === 'string' && validRequestId.test(given) ? given : randomUUID();
+    },
+  });
+  const sessions = new SessionVerifier(config.JWT_SECRET, config.TOKEN_CACHE_MS);
+  const limiter = new RateLimiter(redis);
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'gateway_request_duration_seconds',
+    help: 'Gateway request duration by route and status',
+    labelNames: ['route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+
+  // Bodies pass through untouched: the owning service parses and validates them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  const security = gatewaySecurityHeaders(config.NODE_ENV === 'production');
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(security);
+    reply.header(REQUEST_ID, request.id);
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > config.BODY_LIMIT_BYTES) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      { route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const upstreams = upstreamUrls(config);
+  const routesByUpstream = new Map<Upstream, Route[]>();
+  for (const route of routeTable(config)) {
+    routesByUpstream.set(route.upstream, [...(routesByUpstream.get(route.upstream) ?? []), route]);
+  }
+
+  for (const [upstream, routes] of routesByUpstream) {
+    await app.register(async (scope) => {
+      await scope.register(replyFrom, {
+        base: upstreams[upstream],
+        undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 },
+      });
+      for (const route of routes) {
+        await scope.register(async (routeScope) => {
+          // A limit keyed by a body field needs the JSON body in hand; it is forwarded as received.
+          if (route.bodyRateLimit) {
+            routeScope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+              done(null, body),
+            );
+          }
+          routeScope.route({
+            method: route.method,
+            url: route.path,
+            preHandler: async (request, reply) => guard(route, request, reply),
+            handler: (request, reply) => forward(request, reply),
+          });
+        });
+      }
+    });
+  }
+
+  async function guard(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    if (route.rateLimit && !(await withinLimit(reply, route.path, request.ip, route.rateLimit))) return reply;
+    const bodyKey = route.bodyRateLimit && bodyFieldOf(request.body, route.bodyRateLimit.field);
+    if (route.bodyRateLimit && bodyKey) {
+      const bucket = `${route.path}:${route.bodyRateLimit.field}`;
+      if (!(await withinLimit(reply, bucket, bodyKey, route.bodyRateLimit))) return reply;
+    }
+    if (!route.session) return;
+    const user = sessions.userOf(parseCookies(request.headers.cookie), request.headers.authorization);
+    if (!user) return sendError(reply, 401, ErrorCode.Unauthenticated, messages.unauthenticated);
+    if (route.verifiedEmail && !user.emailVerified) {
+      return sendError(reply, 403, ErrorCode.EmailNotVerified, messages.unverified);
+    }
+  }
+
+  async function withinLimit(reply: FastifyReply, bucket: string, client: string, limit: RateLimit): Promise<boolean> {
+    const decision = await limiter.hit(bucket, client, limit.max, limit.windowSeconds);
+    reply.header('ratelimit-remaining', decision.remaining);
+    if (decision.allowed) return true;
+    reply.header('retry-after', decision.retryAfterSeconds);
+    sendError(reply, 429, ErrorCode.RateLimited, messages.rateLimited(decision.retryAfterSeconds));
+    return false;
+  }
+
+  function forward(request: FastifyRequest, reply: FastifyReply) {
+    // A body read for a rate-limit key goes on byte for byte (reply-from would re-encode it).
+    const buffered = Buffer.isBuffer(request.body)
+      ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/json' }
+      : {};
+    return reply.from(request.url, {
+      ...buffered,
+      rewriteRequestHeaders: (_req, headers) => {
+        const next: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID]: request.id };
+        for (const name of strippedHeaders) delete next[name];
+        return next;
+      },
+      onError: (replyOnError) => {
+        sendError(replyOnError as FastifyReply, 503, ErrorCode.ServiceUnavailable, messages.unavailable);
+      },
+    });
+  }
+
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async (_request, reply) => {
+    try {
+      await redis.ping();
+      return { status: 'ok', info: { redis: { status: 'up' } } };
+    } catch (error) {
+      return reply
+        .code(503)
+        .send({ status: 'error', error: { redis: { status: 'down', message: (error as Error).message } } });
+    }
+  });
+  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+
+  const servesWeb = await registerWebApp(app, config.WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      const known = routeTable(config).some((route) => route.path === path);
+      return known
+        ? sendError(reply, 405, ErrorCode.NotFound, messages.methodNotAllowed)
+        : sendError(reply, 404, ErrorCode.NotFound, messages.notFound);
+    }
+    if (servesWeb && (request.method === 'GET' || request.method === 'HEAD')) return serveIndex(reply);
+    return sendError(reply, 404, ErrorCode.NotFound, 'Not found');
+  });
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+    if (status >= 400 && status < 500)
+      return sendError(reply, status, ErrorCode.ValidationFailed, (error as Error).message);
+    app.log.error(error);
+    return sendError(reply, 500, ErrorCode.Internal, 'Something went wrong. Please try again.');
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+// Two projects: unit specs beside the code, integration specs against the real Postgres, Redis
+// and Kafka (services/*/test). Sources are compiled by swc with decorator metadata for Nest.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@app/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+    '^@app/platform$': '<rootDir>/packages/platform/src/index.ts',
+    '^@app/platform/tokens$': '<rootDir>/packages/platform/src/auth/tokens.ts',
+    '^@app/platform/config$': '<rootDir>/packages/platform/src/config/config.ts',
+    '^@app/platform/redis$': '<rootDir>/packages/platform/src/queue/redis.ts',
+    '^@app/platform/telemetry$': '<rootDir>/packages/platform/src/telemetry/telemetry.ts',
+  },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{packages,services,gateway}/*/src/**/*.spec.ts', '<rootDir>/gateway/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: [
+        '<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts',
+        '<rootDir>/packages/*/test/**/*.int-spec.ts',
+      ],
+      setupFiles: ['<rootDir>/test-support/integration-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test-support/long-timeout.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test-support/long-timeout.ts'],
+    },
+  ],
+};

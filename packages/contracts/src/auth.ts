@@ -1,0 +1,198 @@
+import { z } from 'zod';
+
+/** Spec 3.1 enumerations, with the labels the wizard shows. */
+export const businessTypes = [
+  { value: 'sole_trader', label: 'Sole Trader' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'limited_company', label: 'Limited Company' },
+  { value: 'trust', label: 'Trust' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const expectedVolumes = [
+  { value: 'under_10k', label: 'Under $10,000 NZD per month' },
+  { value: '10k_100k', label: '$10,000 - $100,000 NZD per month' },
+  { value: '100k_1m', label: '$100,000 - $1,000,000 NZD per month' },
+  { value: 'over_1m', label: 'Over $1,000,000 NZD per month' },
+] as const;
+
+export const industryTypes = [
+  'Agriculture & Forestry',
+  'Construction & Property',
+  'Education & Training',
+  'Financial Services',
+  'Healthcare & Social Services',
+  'Hospitality & Tourism',
+  'Information Technology',
+  'Manufacturing',
+  'Professional Services',
+  'Retail & E-commerce',
+  'Transport & Logistics',
+  'Other',
+] as const;
+
+export const registrationCountries = [
+  'New Zealand',
+  'Australia',
+  'United States',
+  'United Kingdom',
+  'Canada',
+  'Singapore',
+  'Hong Kong',
+  'Japan',
+  'Other',
+] as const;
+
+type Values<T extends readonly { value: string }[]> = [T[number]['value'], ...T[number]['value'][]];
+const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as Values<T>;
+
+export const passwordSpecialCharacters = '@$!%*?&';
+const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+
+export const emailSchema = z.email('Please enter a valid email address').max(254);
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .regex(passwordPattern, 'Password must contain uppercase, lowercase, number and special character');
+
+const mustAccept = (message: string) => z.literal(true, { error: message });
+
+/** Fields of POST /api/auth/register (spec 3.1 and 5.1). Unknown fields are refused. */
+export const registerFields = {
+  businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(200),
+  businessType: z.enum(valuesOf(businessTypes)),
+  industryType: z.string().min(1, 'Please select an industry type').max(100),
+  businessAddress: z.string().trim().min(10, 'Business address is required').max(500),
+  country: z.string().min(1, 'Please select a country').max(100),
+  firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(100),
+  lastName: z.string().trim().min(2, 'Last name must be at least 2 characters').max(100),
+  email: emailSchema,
+  phone: z.string().trim().min(8, 'Phone number must be at least 8 characters').max(40),
+  position: z.string().trim().min(2, 'Position/title is required').max(100),
+  password: passwordSchema,
+  expectedVolume: z.enum(valuesOf(expectedVolumes)),
+  businessPurpose: z
+    .string()
+    .trim()
+    .min(20, 'Please provide at least 20 characters describing your business purpose')
+    .max(5000),
+  termsAccepted: mustAccept('You must accept the terms and conditions'),
+  privacyAccepted: mustAccept('You must accept the privacy policy'),
+  amlAccepted: mustAccept('You must accept the AML policy'),
+  marketingConsent: z.boolean().default(false),
+};
+
+export const registerRequestSchema = z.strictObject({
+  ...registerFields,
+  /** Affiliate code from the ?ref= cookie, when the visitor came through a referral link. */
+  referralCode: z.string().trim().max(64).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+const passwordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
+
+/** The wizard's own form: the request plus the fields it holds but never sends. */
+export const registrationFormSchema = z
+  .object({
+    ...registerFields,
+    confirmPassword: z.string(),
+    businessNumber: z.string().optional(),
+    nzbn: z.string().optional(),
+    taxNumber: z.string().optional(),
+    gstRegistered: z.boolean().default(false),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    // Checked whenever both passwords are present, even while other fields still fail.
+    when: (payload) => passwordPairSchema.safeParse(payload.value).success,
+  });
+export type RegistrationForm = z.input<typeof registrationFormSchema>;
+
+/** Which wizard step (1-4) holds each field; used to jump to the first step with errors. */
+export const registrationSteps = {
+  1: [
+    'businessName',
+    'businessType',
+    'industryType',
+    'businessAddress',
+    'country',
+    'businessNumber',
+    'nzbn',
+    'taxNumber',
+    'gstRegistered',
+  ],
+  2: ['firstName', 'lastName', 'email', 'phone', 'position'],
+  3: ['password', 'confirmPassword', 'expectedVolume', 'businessPurpose'],
+  4: ['termsAccepted', 'privacyAccepted', 'amlAccepted', 'marketingConsent'],
+} as const satisfies Record<1 | 2 | 3 | 4, readonly (keyof RegistrationForm)[]>;
+
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** GET /api/auth/me and the body of a successful login. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.string(),
+  emailVerified: z.boolean(),
+  kycStatus: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  userId: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** Spec 5.5: the message for a link without a token. */
+export const missingVerificationTokenMessage =
+  'Invalid verification link. Please check your email for the correct link.';
+
+export const verifyEmailQuerySchema = z.object({
+  token: z
+    .string({ error: missingVerificationTokenMessage })
+    .min(1, missingVerificationTokenMessage)
+    .max(200, missingVerificationTokenMessage),
+});
+
+export const verifyEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+
+/** Spec 7 sends email and userId; the signed-in session decides whose mail is resent. */
+export const sendVerificationRequestSchema = z.strictObject({
+  email: emailSchema.optional(),
+  userId: z.string().max(64).optional(),
+});
+
+export const successResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    token: z.string().min(1, 'Invalid or expired reset link.').max(200),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

@@ -1,0 +1,43 @@
+import type { DescMessage } from '@bufbuild/protobuf';
+import { UserRegisteredSchema, UserVerifiedSchema } from './gen/platform/identity/v1/events_pb';
+import {
+  InvoicePaidSchema,
+  InvoiceRefundedSchema,
+  SubscriptionActivatedSchema,
+} from './gen/platform/billing/v1/events_pb';
+import { ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
+import { ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
+
+export * from './gen/platform/identity/v1/events_pb';
+export * from './gen/platform/profile/v1/events_pb';
+export * from './gen/platform/support/v1/events_pb';
+export * from './gen/platform/billing/v1/events_pb';
+
+/** Kafka topics, one per owning service; the key of every message is the aggregate id. */
+export const Topic = {
+  IdentityEvents: 'identity.events.v1',
+  ProfileEvents: 'profile.events.v1',
+  SupportEvents: 'support.events.v1',
+  BillingEvents: 'billing.events.v1',
+} as const;
+export type Topic = (typeof Topic)[keyof typeof Topic];
+
+/** Every event type, the topic it travels on and its protobuf schema. */
+export const eventCatalog = {
+  UserRegistered: { topic: Topic.IdentityEvents, schema: UserRegisteredSchema },
+  UserVerified: { topic: Topic.IdentityEvents, schema: UserVerifiedSchema },
+  ProfileUpdated: { topic: Topic.ProfileEvents, schema: ProfileUpdatedSchema },
+  ContactReceived: { topic: Topic.SupportEvents, schema: ContactReceivedSchema },
+  SubscriptionActivated: { topic: Topic.BillingEvents, schema: SubscriptionActivatedSchema },
+  InvoicePaid: { topic: Topic.BillingEvents, schema: InvoicePaidSchema },
+  InvoiceRefunded: { topic: Topic.BillingEvents, schema: InvoiceRefundedSchema },
+} as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
+export type EventType = keyof typeof eventCatalog;
+
+/** Kafka message headers carried by every event. */
+export const EventHeader = {
+  Id: 'event-id',
+  Type: 'event-type',
+  OccurredAt: 'occurred-at',
+  RequestId: 'request-id',
+} as const;

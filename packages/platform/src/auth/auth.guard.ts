@@ -1,0 +1,31 @@
+import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ErrorCode } from '@app/contracts';
+import { AppError } from '../errors/app-error';
+import type { AuthUser } from './tokens';
+
+const ALLOW_UNVERIFIED = 'auth:allowUnverified';
+
+/** Lets a signed-in user whose e-mail is not yet verified through (e.g. to resend the mail). */
+export const AllowUnverifiedEmail = () => SetMetadata(ALLOW_UNVERIFIED, true);
+
+/** A valid session is required; so is a verified e-mail unless the handler allows otherwise. */
+@Injectable()
+export class SessionGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override handleRequest<T = AuthUser>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
+    if (err || !user) throw new AppError(ErrorCode.Unauthenticated, 'Please sign in to continue.');
+    const allowUnverified = this.reflector.getAllAndOverride<boolean>(ALLOW_UNVERIFIED, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!allowUnverified && !(user as unknown as AuthUser).emailVerified) {
+      throw new AppError(ErrorCode.EmailNotVerified, 'Please verify your email address to continue.');
+    }
+    return user;
+  }
+}

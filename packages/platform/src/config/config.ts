@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const isProduction = process.env.NODE_ENV === 'production';
+const devDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
+  isProduction ? schema : schema.default(value as never);
+
+/** Settings every service reads; a service extends this with its own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: devDefault(z.url(), 'postgres://postgres@127.0.0.1:5432/platform'),
+  REDIS_URL: devDefault(z.url(), 'redis://127.0.0.1:6379/0'),
+  KAFKA_BROKERS: devDefault(z.string().min(1), '127.0.0.1:9092'),
+  /** HMAC secret shared by identity (signs) and gateway + services (verify). */
+  JWT_SECRET: devDefault(z.string().min(32), 'local-development-secret-change-me-0123456789'),
+  /** Off unless set: the OTLP/HTTP endpoint traces are exported to. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad or missing value names the variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** Injection token of the parsed configuration object. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,22 @@
+import type { MessageShape } from '@bufbuild/protobuf';
+import type { eventCatalog, EventType } from '@app/contracts';
+import type { EntityManager } from 'typeorm';
+
+export type Event<T extends EventType> = MessageShape<(typeof eventCatalog)[T]['schema']>;
+
+export interface EventContext {
+  eventId: string;
+  occurredAt: Date;
+  requestId?: string;
+  /** The transaction that also records the event in the inbox. */
+  manager: EntityManager;
+}
+
+/** Applies one event type; runs inside the inbox transaction, so it must use `context.manager`. */
+export interface EventHandler<T extends EventType = EventType> {
+  readonly eventType: T;
+  handle(event: Event<T>, context: EventContext): Promise<void>;
+}
+
+export const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');
+export const CONSUMER_GROUP = Symbol('CONSUMER_GROUP');

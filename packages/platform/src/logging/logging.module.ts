@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Secrets that must never reach a log line. */
+export const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.seed',
+];
+
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
+}
+
+/** JSON logs; the gateway's request id becomes the `reqId` of every line of the request. */
+export function loggingModule(service: string, level: string) {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level,
+      name: service,
+      genReqId: (req, res) => {
+        const id = requestIdOf(req);
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      redact: redactedPaths,
+      autoLogging: { ignore: (req) => req.url?.startsWith('/health') === true || req.url === '/metrics' },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    },
+  });
+}

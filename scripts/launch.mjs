@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// The native launcher: runs the platform's processes on this machine without containers.
+//   node scripts/launch.mjs up [dev|test]     start in the background, wait until healthy, print the URL
+//   node scripts/launch.mjs down [dev|test]   stop them
+//   node scripts/launch.mjs status [dev|test]
+// "dev" is what `make up` runs; "test" is a second copy on other ports, database and topic prefix
+// that the end-to-end tests drive, so both can run side by side.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [command = 'up', profileName = 'dev'] = process.argv.slice(2);
+
+const MAIL = { smtp: 1025, web: 1080 };
+const profiles = {
+  dev: {
+    gateway: 8080,
+    identity: 3001,
+    profile: 3002,
+    chatSupport: 3003,
+    billing: 3004,
+    fakeStripe: 12111,
+    database: 'platform',
+    redisDb: 0,
+    prefix: '',
+    limits: {},
+  },
+  test: {
+    gateway: 18080,
+    identity: 13001,
+    profile: 13002,
+    chatSupport: 13003,
+    billing: 13004,
+    fakeStripe: 12112,
+    database: 'platform_e2e',
+    redisDb: 2,
+    prefix: 'e2e.',
+    limits: {
+      RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: '1000',
+    },
+  },
+};
+const profile = profiles[profileName];
+if (!profile) fail(`unknown profile ${profileName} (dev or test)`);
+
+const runDir = join(root, '.local/run', profileName);
+const logDir = join(root, '.local/logs', profileName);
+const publicUrl = `http://localhost:${profile.gateway}`;
+
+const common = {
+  NODE_ENV: profileName === 'test' ? 'test' : 'development',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${profile.database}`,
+  REDIS_URL: `redis://127.0.0.1:6379/${profile.redisDb}`,
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  KAFKA_TOPIC_PREFIX: profile.prefix,
+  QUEUE_PREFIX: profile.prefix ? profile.prefix.replace(/\.$/, '') : 'bull',
+  KAFKAJS_NO_PARTITIONER_WARNING: '1',
+  PUBLIC_URL: publicUrl,
+  SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
+};
+
+// The billing service talks to the local fake Stripe with obviously local keys.
+const stripeLocal = {
+  STRIPE_SECRET_KEY: 'sk_test_local',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+  STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only',
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(profile.fakeStripe),
+  STRIPE_API_PROTOCOL: 'http',
+};
+
+const processes = [
+  {
+    name: 'mail-sink',
+    shared: true,
+    port: MAIL.web,
+    command: [
+      join(root, 'node_modules/.bin/maildev'),
+      '--smtp',
+      String(MAIL.smtp),
+      '--web',
+      String(MAIL.web),
+      '--ip',
+      '127.0.0.1',
+      '--silent',
+    ],
+    ready: `http://127.0.0.1:${MAIL.web}/email`,
+  },
+  {
+    name: 'identity',
+    command: ['node', 'services/identity/dist/src/main.js'],
+    env: { SERVICE_NAME: 'identity', PORT: String(profile.identity) },
+    ready: `http://127.0.0.1:${profile.identity}/health/live`,
+  },
+  {
+    name: 'identity-worker',
+    command: ['node', 'services/identity/dist/src/worker.js'],
+    env: { SERVICE_NAME: 'identity-worker', PORT: '0' },
+  },
+  {
+    name: 'profile',
+    command: ['node', 'services/profile/dist/src/main.js'],
+    env: { SERVICE_NAME: 'profile', PORT: String(profile.profile) },
+    ready: `http://127.0.0.1:${profile.profile}/health/live`,
+  },
+  {
+    name: 'chat-support',
+    command: ['node', 'services/chat-support/dist/src/main.js'],
+    env: { SERVICE_NAME: 'chat-support', PORT: String(profile.chatSupport) },
+    ready: `http://127.0.0.1:${profile.chatSupport}/health/live`,
+  },
+  {
+    // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and
+    // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called.
+    name: 'fake-stripe',
+    command: [
+      'node',
+      'tools/fake-stripe/server.mjs',
+      '--port',
+      String(profile.fakeStripe),
+      '--webhook-url',
+      `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe`,
+    ],
+    env: { STRIPE_WEBHOOK_SECRET: stripeLocal.STRIPE_WEBHOOK_SECRET },
+    ready: `http://127.0.0.1:${profile.fakeStripe}/__fake/requests`,
+  },
+  {
+    name: 'billing',
+    command: ['node', 'services/billing/dist/src/main.js'],
+    env: { SERVICE_NAME: 'billing', PORT: String(profile.billing), ...stripeLocal },
+    ready: `http://127.0.0.1:${profile.billing}/health/live`,
+  },
+  {
+    name: 'billing-worker',
+    command: ['node', 'services/billing/dist/src/worker.js'],
+    env: { SERVICE_NAME: 'billing-worker', PORT: '0', ...stripeLocal },
+  },
+  {
+    name: 'gateway',
+    command: ['node', 'gateway/dist/main.js'],
+    env: {
+      SERVICE_NAME: 'gateway',
+      PORT: String(profile.gateway),
+      IDENTITY_URL: `http://127.0.0.1:${profile.identity}`,
+      PROFILE_URL: `http://127.0.0.1:${profile.profile}`,
+      CHAT_SUPPORT_URL: `http://127.0.0.1:${profile.chatSupport}`,
+      BILLING_URL: `http://127.0.0.1:${profile.billing}`,
+      ...profile.limits,
+    },
+    ready: `http://127.0.0.1:${profile.gateway}/health/live`,
+  },
+];
+
+function fail(message) {
+  console.error(`launch: ${message}`);
+  process.exit(1);
+}
+
+const pidFile = (p) => join(p.shared ? join(root, '.local/run') : runDir, `${p.name}.pid`);
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const pidOf = (p) => (existsSync(pidFile(p)) ? Number(readFileSync(pidFile(p), 'utf8')) : 0);
+const portOpen = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+async function waitReady(p, timeoutMs = 60000) {
+  if (!p.ready) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(p.ready)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (p.pid && !alive(p.pid)) fail(`${p.name} exited; see ${join(logDir, `${p.name}.log`)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  fail(`${p.name} not ready after ${timeoutMs / 1000} s; see ${join(logDir, `${p.name}.log`)}`);
+}
+
+async function up() {
+  mkdirSync(runDir, { recursive: true });
+  mkdirSync(logDir, { recursive: true });
+  for (const p of processes) {
+    const running = pidOf(p);
+    if (running && alive(running)) continue;
+    if (p.shared && p.port && (await portOpen(p.port))) continue;
+    const log = openSync(join(logDir, `${p.name}.log`), 'a');
+    const [bin, ...args] = p.command;
+    const child = spawn(bin, args, {
+      cwd: root,
+      env: { ...process.env, ...common, ...p.env },
+      detached: true,
+      stdio: ['ignore', log, log],
+    });
+    child.unref();
+    p.pid = child.pid;
+    writeFileSync(pidFile(p), String(child.pid));
+  }
+  for (const p of processes) await waitReady(p);
+  console.log(`Platform is up (${profileName}): ${publicUrl}`);
+  console.log(`Mail inbox (verification and reset e-mails): http://localhost:${MAIL.web}`);
+  console.log(`Logs: ${logDir}`);
+}
+
+async function down() {
+  for (const p of [...processes].reverse()) {
+    if (p.shared) continue;
+    const pid = pidOf(p);
+    if (pid && alive(pid)) {
+      process.kill(pid, 'SIGTERM');
+      for (let i = 0; i < 40 && alive(pid); i++) await new Promise((r) => setTimeout(r, 250));
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(pidFile(p), { force: true });
+  }
+  console.log(`Platform stopped (${profileName}).`);
+}
+
+function status() {
+  for (const p of processes) {
+    const pid = pidOf(p);
+    console.log(`${p.name.padEnd(16)} ${pid && alive(pid) ? `running (pid ${pid})` : 'stopped'}`);
+  }
+}
+
+if (command === 'up') await up();
+else if (command === 'down') await down();
+else if (command === 'status') status();
+else fail(`unknown command ${command} (up, down, status)`);

@@ -1,0 +1,11 @@
+import { CreateBilling1763856000400 } from '../migrations/1763856000400-create-billing';
+import { Customer } from './subscriptions/customer.entity';
+import { Invoice } from './subscriptions/invoice.entity';
+import { Subscription } from './subscriptions/subscription.entity';
+import { ProcessedWebhookEvent } from './webhooks/processed-webhook-event.entity';
+
+export const billingDatabase = {
+  schema: 'billing',
+  entities: [Customer, Subscription, Invoice, ProcessedWebhookEvent],
+  migrations: [CreateBilling1763856000400],
+};

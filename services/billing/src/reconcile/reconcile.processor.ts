@@ -1,0 +1,63 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Queue as QueueName } from '@app/contracts';
+import { APP_CONFIG, TransactionRunner } from '@app/platform';
+import type { Queue } from 'bullmq';
+import Stripe from 'stripe';
+import type { BillingConfig } from '../config';
+import { STRIPE } from '../stripe/stripe.provider';
+import { BillingRepository } from '../subscriptions/billing.repository';
+import { SubscriptionSync } from '../subscriptions/subscription-sync';
+
+export const RECONCILE_EVERY_MS = 10 * 60 * 1000;
+export const RECONCILE_SCHEDULER_ID = 'reconcile-incomplete-subscriptions';
+
+/**
+ * Heals missed webhooks: every 10 minutes, subscriptions still incomplete locally after a few
+ * minutes are read back from Stripe and their local state is set to what Stripe says.
+ */
+@Processor(QueueName.BillingReconcile)
+export class ReconcileProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ReconcileProcessor.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: BillingConfig,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @InjectQueue(QueueName.BillingReconcile) private readonly queue: Queue,
+    private readonly repository: BillingRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly sync: SubscriptionSync,
+  ) {
+    super();
+  }
+
+  /** One repeatable job per queue, however many workers run (the scheduler id is fixed). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      RECONCILE_SCHEDULER_ID,
+      { every: RECONCILE_EVERY_MS },
+      { name: 'reconcile', opts: { attempts: 1 } },
+    );
+  }
+
+  async process(): Promise<{ checked: number; healed: number }> {
+    return this.reconcile();
+  }
+
+  async reconcile(now = new Date()): Promise<{ checked: number; healed: number }> {
+    const before = new Date(now.getTime() - this.config.RECONCILE_AFTER_MINUTES * 60_000);
+    const stale = await this.transactions.run((manager) => this.repository.staleIncomplete(manager, before));
+    let healed = 0;
+    for (const local of stale) {
+      try {
+        const remote = await this.stripe.subscriptions.retrieve(local.stripeSubscriptionId!);
+        const saved = await this.transactions.run((manager) => this.sync.fromStripe(manager, remote));
+        if (saved && saved.status !== 'incomplete') healed += 1;
+      } catch (error) {
+        this.logger.warn(`reconciling ${local.stripeSubscriptionId} failed: ${(error as Error).message}`);
+      }
+    }
+    if (stale.length) this.logger.log(`reconciled ${stale.length} incomplete subscription(s), ${healed} changed`);
+    return { checked: stale.length, healed };
+  }
+}

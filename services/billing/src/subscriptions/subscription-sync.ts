@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { billingCycles, planIds, subscriptionStatuses, type BillingCycle, type Plan } from '@app/contracts';
+import { OutboxService } from '@app/platform';
+import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import { BillingRepository } from './billing.repository';
+import type { Subscription } from './subscription.entity';
+
+export type SubscriptionChanges = Partial<Pick<Subscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>>;
+
+export const stripeIdOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+export const dateOfSeconds = (seconds: number | null | undefined): Date | null =>
+  seconds == null ? null : new Date(seconds * 1000);
+
+/** What a Stripe subscription says about status, period end and cancellation. */
+export function changesFromStripe(subscription: Stripe.Subscription): SubscriptionChanges {
+  const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+  const status = subscriptionStatuses.find((known) => known !== 'none' && known === subscription.status);
+  return {
+    ...(status && status !== 'none' ? { status } : {}),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    ...(periodEnd ? { currentPeriodEnd: dateOfSeconds(periodEnd) } : {}),
+  };
+}
+
+/** Changes local subscriptions to what Stripe reports, publishing SubscriptionActivated once per activation. */
+@Injectable()
+export class SubscriptionSync {
+  constructor(
+    private readonly repository: BillingRepository,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async apply(
+    manager: EntityManager,
+    subscription: Subscription,
+    changes: SubscriptionChanges,
+    requestId?: string,
+  ): Promise<Subscription> {
+    const wasActive = subscription.status === 'active';
+    Object.assign(subscription, changes);
+    const saved = await this.repository.saveSubscription(manager, subscription);
+    if (!wasActive && saved.status === 'active') await this.publishActivated(manager, saved, requestId);
+    return saved;
+  }
+
+  async publishActivated(manager: EntityManager, subscription: Subscription, requestId?: string): Promise<void> {
+    await this.outbox.publish(
+      manager,
+      'SubscriptionActivated',
+      subscription.userId,
+      {
+        userId: subscription.userId,
+        subscriptionId: subscription.stripeSubscriptionId ?? subscription.id,
+        planId: subscription.planId,
+        billingCycle: subscription.billingCycle,
+        ...(subscription.currentPeriodEnd
+          ? { currentPeriodEnd: timestampFromDate(subscription.currentPeriodEnd) }
+          : {}),
+      },
+      requestId,
+    );
+  }
+
+  /**
+   * Applies a Stripe subscription to its local row (locked). A subscription we have no row for
+   * (created before a crash) is recreated from the metadata set at checkout.
+   */
+  async fromStripe(
+    manager: EntityManager,
+    remote: Stripe.Subscription,
+    requestId?: string,
+  ): Promise<Subscription | null> {
+    const local = await this.repository.subscriptionByStripeId(manager, remote.id);
+    if (local) return this.apply(manager, local, changesFromStripe(remote), requestId);
+    const { userId, planId, billingCycle } = remote.metadata ?? {};
+    if (!userId || !planIds.includes(planId as Plan['id']) || !billingCycles.includes(billingCycle as BillingCycle)) {
+      return null;
+    }
+    const created = await this.repository.createSubscription(manager, {
+      userId,
+      stripeSubscriptionId: remote.id,
+      planId: planId as Plan['id'],
+      billingCycle: billingCycle as BillingCycle,
+      status: 'incomplete',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
+    return this.apply(manager, created, changesFromStripe(remote), requestId);
+  }
+}

@@ -1,0 +1,37 @@
+import type { BillingCycle, Plan, SubscriptionStatus } from '@app/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A user's subscription to a plan; paid ones mirror a Stripe subscription. */
+@Entity({ name: 'subscriptions', schema: 'billing' })
+export class Subscription {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  /** Null for the free starter plan, which Stripe never sees. */
+  @Column({ name: 'stripe_subscription_id', type: 'varchar', length: 255, nullable: true, unique: true })
+  stripeSubscriptionId!: string | null;
+
+  @Column({ name: 'plan_id', type: 'varchar', length: 20 })
+  planId!: Plan['id'];
+
+  @Column({ name: 'billing_cycle', type: 'varchar', length: 10 })
+  billingCycle!: BillingCycle;
+
+  @Column({ type: 'varchar', length: 20 })
+  status!: Exclude<SubscriptionStatus, 'none'>;
+
+  @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
+  currentPeriodEnd!: Date | null;
+
+  @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
+  cancelAtPeriodEnd!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,181 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { ErrorCode } from '@app/contracts';
+import { APP_CONFIG, AppError, OutboxService, TransactionRunner } from '@app/platform';
+import Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import type { BillingConfig } from '../config';
+import { STRIPE } from '../stripe/stripe.provider';
+import { BillingRepository } from '../subscriptions/billing.repository';
+import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Verifies Stripe webhooks and applies each event once, in one transaction with its record. */
+@Injectable()
+export class StripeWebhooksService {
+  private readonly logger = new Logger(StripeWebhooksService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: BillingConfig,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly repository: BillingRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: OutboxService,
+    private readonly sync: SubscriptionSync,
+  ) {}
+
+  /** The event, if the raw body carries a valid, fresh signature (default tolerance 5 minutes). */
+  verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): Stripe.Event {
+    if (!rawBody || typeof signature !== 'string' || !signature) {
+      throw new AppError(ErrorCode.InvalidSignature, 'Missing Stripe signature.');
+    }
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
+    } catch {
+      throw new AppError(ErrorCode.InvalidSignature, 'Invalid Stripe signature.');
+    }
+  }
+
+  async handle(event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {
+    // Reads from Stripe happen before the transaction, never while holding locks.
+    const refundedInvoiceId = event.type === 'charge.refunded' ? await this.invoiceOfCharge(event.data.object) : null;
+    return this.transactions.run(async (manager) => {
+      if (!(await this.repository.markProcessed(manager, event.id, event.type))) return 'duplicate';
+      switch (event.type) {
+        case 'invoice.paid':
+          await this.invoicePaid(manager, event.data.object, requestId);
+          return 'applied';
+        case 'invoice.payment_failed':
+          await this.invoiceFailed(manager, event.data.object, requestId);
+          return 'applied';
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+          await this.sync.fromStripe(manager, event.data.object, requestId);
+          return 'applied';
+        case 'charge.refunded':
+          await this.chargeRefunded(manager, event.data.object, refundedInvoiceId, requestId);
+          return 'applied';
+        default:
+          return 'ignored';
+      }
+    });
+  }
+
+  private async userOf(manager: EntityManager, customer: Stripe.Invoice['customer']): Promise<string | null> {
+    const id = stripeIdOf(customer);
+    return id ? ((await this.repository.customerByStripeId(manager, id))?.userId ?? null) : null;
+  }
+
+  private async invoicePaid(manager: EntityManager, invoice: Stripe.Invoice, requestId?: string): Promise<void> {
+    const subscriptionId = stripeIdOf(invoice.parent?.subscription_details?.subscription);
+    const subscription = subscriptionId ? await this.repository.subscriptionByStripeId(manager, subscriptionId) : null;
+    const userId = subscription?.userId ?? (await this.userOf(manager, invoice.customer));
+    if (!userId || !invoice.id) {
+      this.logger.warn(`invoice ${invoice.id} paid for an unknown customer; recorded without effect`);
+      return;
+    }
+    // The line's period is the service period; the invoice's own period is the billing run.
+    const line = invoice.lines?.data?.[0]?.period;
+    const periodStart = dateOfSeconds(line?.start ?? invoice.period_start);
+    const periodEnd = dateOfSeconds(line?.end ?? invoice.period_end);
+    const before = await this.repository.invoice(manager, invoice.id);
+    await this.repository.saveInvoice(manager, {
+      stripeInvoiceId: invoice.id,
+      userId,
+      stripeSubscriptionId: subscriptionId,
+      amount: String(invoice.amount_paid),
+      currency: invoice.currency,
+      status: 'paid',
+      periodStart,
+      periodEnd,
+    });
+    if (before?.status !== 'paid') {
+      await this.outbox.publish(
+        manager,
+        'InvoicePaid',
+        userId,
+        {
+          userId,
+          invoiceId: invoice.id,
+          amount: BigInt(invoice.amount_paid),
+          currency: invoice.currency,
+          planId: subscription?.planId ?? '',
+          billingCycle: subscription?.billingCycle ?? '',
+          ...(periodStart ? { periodStart: timestampFromDate(periodStart) } : {}),
+          ...(periodEnd ? { periodEnd: timestampFromDate(periodEnd) } : {}),
+        },
+        requestId,
+      );
+    }
+    if (subscription) {
+      await this.sync.apply(
+        manager,
+        subscription,
+        { status: 'active', ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}) },
+        requestId,
+      );
+    }
+  }
+
+  private async invoiceFailed(manager: EntityManager, invoice: Stripe.Invoice, requestId?: string): Promise<void> {
+    const subscriptionId = stripeIdOf(invoice.parent?.subscription_details?.subscription);
+    const subscription = subscriptionId ? await this.repository.subscriptionByStripeId(manager, subscriptionId) : null;
+    const userId = subscription?.userId ?? (await this.userOf(manager, invoice.customer));
+    if (!userId || !invoice.id) return;
+    const before = await this.repository.invoice(manager, invoice.id);
+    if (before?.status !== 'paid') {
+      await this.repository.saveInvoice(manager, {
+        stripeInvoiceId: invoice.id,
+        userId,
+        stripeSubscriptionId: subscriptionId,
+        amount: String(invoice.amount_due),
+        currency: invoice.currency,
+        status: 'payment_failed',
+        periodStart: dateOfSeconds(invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start),
+        periodEnd: dateOfSeconds(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
+      });
+    }
+    // A first payment that fails leaves the subscription incomplete (as in Stripe); later ones make it past due.
+    if (subscription && subscription.status !== 'incomplete') {
+      await this.sync.apply(manager, subscription, { status: 'past_due' }, requestId);
+    }
+  }
+
+  private async chargeRefunded(
+    manager: EntityManager,
+    charge: Stripe.Charge,
+    invoiceId: string | null,
+    requestId?: string,
+  ): Promise<void> {
+    const invoice = invoiceId ? await this.repository.invoice(manager, invoiceId) : null;
+    const userId = invoice?.userId ?? (await this.userOf(manager, charge.customer));
+    if (!userId || !invoiceId) {
+      this.logger.warn(`charge ${charge.id} refunded without a known invoice; recorded without effect`);
+      return;
+    }
+    if (invoice) {
+      invoice.amountRefunded = String(charge.amount_refunded);
+      if (charge.refunded) invoice.status = 'refunded';
+      await this.repository.saveInvoice(manager, invoice);
+    }
+    await this.outbox.publish(
+      manager,
+      'InvoiceRefunded',
+      userId,
+      { userId, invoiceId, amountRefunded: BigInt(charge.amount_refunded), currency: charge.currency },
+      requestId,
+    );
+  }
+
+  /** Charges no longer name their invoice: Stripe's invoice payments link the PaymentIntent to it. */
+  private async invoiceOfCharge(charge: Stripe.Charge): Promise<string | null> {
+    const paymentIntent = stripeIdOf(charge.payment_intent);
+    if (!paymentIntent) return null;
+    const payments = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      limit: 1,
+    });
+    return stripeIdOf(payments.data[0]?.invoice as string | { id: string } | undefined);
+  }
+}

@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn } from 'typeorm';
+
+export type TicketSource = 'contact_form';
+export type TicketStatus = 'open' | 'pending' | 'resolved' | 'closed';
+
+/** A request for help: today from the contact form, later from escalated chats. */
+@Entity({ name: 'support_tickets', schema: 'chat_support' })
+export class SupportTicket {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** Sequential number behind the human reference (SUP-000042). */
+  @Column({ type: 'bigint', unique: true })
+  @Generated('increment')
+  number!: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  source!: TicketSource;
+
+  @Column({ type: 'varchar', length: 20, default: 'open' })
+  status!: TicketStatus;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  company!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  subject!: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  category!: string;
+
+  @Column({ type: 'text' })
+  message!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

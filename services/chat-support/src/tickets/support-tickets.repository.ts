@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { SupportTicket } from './support-ticket.entity';
+
+export type NewTicket = Pick<
+  SupportTicket,
+  'source' | 'name' | 'email' | 'company' | 'subject' | 'category' | 'message'
+>;
+
+@Injectable()
+export class SupportTicketsRepository {
+  async create(manager: EntityManager, ticket: NewTicket): Promise<SupportTicket> {
+    return manager.save(manager.create(SupportTicket, ticket));
+  }
+}

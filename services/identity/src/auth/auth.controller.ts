@@ -1,0 +1,120 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sendVerificationRequestSchema,
+  verifyEmailQuerySchema,
+  type CurrentUser as CurrentUserBody,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type RegisterResponse,
+  type ResetPasswordRequest,
+  type SuccessResponse,
+} from '@app/contracts';
+import {
+  AllowUnverifiedEmail,
+  CurrentUser,
+  REFRESH_COOKIE,
+  RequestId,
+  SessionGuard,
+  ZodValidationPipe,
+  type AuthUser,
+} from '@app/platform';
+import type { Request, Response } from 'express';
+import { SessionsService } from '../sessions/sessions.service';
+import { toAuthUser, toCurrentUser } from '../users/user.mapper';
+import { AuthService, messages } from './auth.service';
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Post('auth/register')
+  async register(
+    @Body(new ZodValidationPipe(registerRequestSchema)) body: RegisterRequest,
+    @RequestId() requestId: string | undefined,
+  ): Promise<RegisterResponse> {
+    const { userId } = await this.auth.register(body, requestId);
+    return { success: true, message: messages.registered, userId };
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  async login(
+    @Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CurrentUserBody> {
+    const user = await this.auth.login(body.email, body.password);
+    await this.sessions.start(toAuthUser(user), res);
+    return toCurrentUser(user);
+  }
+
+  @Get('auth/me')
+  @UseGuards(SessionGuard)
+  @AllowUnverifiedEmail()
+  async me(@CurrentUser() auth: AuthUser, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
+    const user = await this.auth.currentUser(auth.id);
+    if (user.emailVerified !== auth.emailVerified) this.sessions.setAccessCookie(res, toAuthUser(user));
+    return toCurrentUser(user);
+  }
+
+  @Post('auth/refresh')
+  @HttpCode(200)
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
+    const userId = await this.sessions.rotate(req.cookies?.[REFRESH_COOKIE], res);
+    const user = await this.auth.currentUser(userId);
+    this.sessions.setAccessCookie(res, toAuthUser(user));
+    return toCurrentUser(user);
+  }
+
+  @Get('logout')
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.sessions.end(req.cookies?.[REFRESH_COOKIE], res);
+    res.redirect(302, '/');
+  }
+
+  @Get('auth/verify-email')
+  async verifyEmail(
+    @Query(new ZodValidationPipe(verifyEmailQuerySchema)) query: { token: string },
+    @RequestId() requestId: string | undefined,
+  ): Promise<SuccessResponse> {
+    await this.auth.verifyEmail(query.token, requestId);
+    return { success: true, message: messages.verified };
+  }
+
+  @Post('auth/send-verification')
+  @HttpCode(200)
+  @UseGuards(SessionGuard)
+  @AllowUnverifiedEmail()
+  async sendVerification(
+    @Body(new ZodValidationPipe(sendVerificationRequestSchema)) _body: unknown,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<SuccessResponse> {
+    await this.auth.resendVerification(auth);
+    return { success: true, message: messages.verificationSent };
+  }
+
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  async forgotPassword(
+    @Body(new ZodValidationPipe(forgotPasswordRequestSchema)) body: ForgotPasswordRequest,
+  ): Promise<SuccessResponse> {
+    await this.auth.forgotPassword(body.email);
+    return { success: true, message: messages.resetRequested };
+  }
+
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  async resetPassword(
+    @Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest,
+  ): Promise<SuccessResponse> {
+    await this.auth.resetPassword(body);
+    return { success: true, message: messages.passwordReset };
+  }
+}

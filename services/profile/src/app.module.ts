@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '@app/platform';
+import { profileConfigSchema } from './config';
+import { profileDatabase } from './entities';
+import { ProfilesController } from './profiles/profiles.controller';
+import { ProfilesRepository } from './profiles/profiles.repository';
+import { ProfilesService } from './profiles/profiles.service';
+import { UserRegisteredHandler } from './profiles/user-registered.handler';
+
+@Module({
+  imports: [
+    PlatformModule.forService({
+      config: profileConfigSchema,
+      database: profileDatabase,
+      events: { handlers: [UserRegisteredHandler] },
+    }),
+    TypeOrmModule.forFeature(profileDatabase.entities),
+  ],
+  controllers: [ProfilesController],
+  providers: [ProfilesService, ProfilesRepository, UserRegisteredHandler],
+})
+export class AppModule {}

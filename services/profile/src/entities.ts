@@ -1,0 +1,8 @@
+import { CreateProfiles1763769600200 } from '../migrations/1763769600200-create-profiles';
+import { ProfileRecord } from './profiles/profile.entity';
+
+export const profileDatabase = {
+  schema: 'profile',
+  entities: [ProfileRecord],
+  migrations: [CreateProfiles1763769600200],
+};

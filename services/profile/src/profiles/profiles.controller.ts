@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
+import { updateProfileRequestSchema, type Profile, type UpdateProfileRequest } from '@app/contracts';
+import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { ProfilesService } from './profiles.service';
+
+@Controller('api/user/profile')
+@UseGuards(SessionGuard)
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  @Get()
+  get(@CurrentUser() user: AuthUser): Promise<Profile> {
+    return this.profiles.get(user.id);
+  }
+
+  @Put()
+  update(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(updateProfileRequestSchema)) body: UpdateProfileRequest,
+    @RequestId() requestId: string | undefined,
+  ): Promise<Profile> {
+    return this.profiles.update(user.id, body, requestId);
+  }
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+
+/** A fresh address per test, so tests never see each other's accounts or mail. */
+export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0, 12)}@example.test`;
+
+/** A registration body that passes every rule of spec 5.1. */
+export const validRegistration = (email = uniqueEmail()) => ({
+  businessName: 'Kauri Coffee Roasters',
+  businessType: 'limited_company',
+  industryType: 'Hospitality & Tourism',
+  businessAddress: '12 Queen Street, Auckland 1010',
+  country: 'New Zealand',
+  firstName: 'Aroha',
+  lastName: 'Ngata',
+  email,
+  phone: '+64 21 555 0199',
+  position: 'Director',
+  password: 'Roast3d!Beans',
+  expectedVolume: '10k_100k',
+  businessPurpose: 'Online sales of roasted coffee beans to cafes and households.',
+  termsAccepted: true,
+  privacyAccepted: true,
+  amlAccepted: true,
+  marketingConsent: false,
+});

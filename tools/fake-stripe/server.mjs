@@ -1,0 +1,330 @@
+#!/usr/bin/env node
+// A FAKE Stripe API server: a test double for the billing service's tests and the offline demo.
+// It is not Stripe. It implements only the calls services/billing makes, with Stripe's wire
+// format (form-encoded bodies as the SDK sends them, `expand[]`, list objects, error shape):
+//   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
+//   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
+//   POST /v1/subscriptions/:id              GET  /v1/invoice_payments?payment[payment_intent]=pi_...
+// Test controls (not Stripe): GET /__fake/requests lists the calls received, GET /__fake/invoices/:id
+// shows an invoice with its PaymentIntent; POST /__fake/subscriptions/:id/pay marks the first invoice paid and,
+// when started with a webhook URL and secret, delivers a signed invoice.paid event there.
+//   node tools/fake-stripe/server.mjs --port 12111 [--webhook-url URL --webhook-secret whsec_...]
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const newId = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Decodes Stripe's bracketed form encoding (a[b]=1&c[0]=x) into nested objects and arrays. */
+export function decodeForm(text) {
+  const root = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const key = part === '' ? String(Object.keys(node).length) : part;
+      if (last) node[key] = value;
+      else node = node[key] ??= {};
+    });
+  }
+  const arrays = (value) => {
+    if (value === null || typeof value !== 'object') return value;
+    const keys = Object.keys(value);
+    const out = keys.length && keys.every((k, i) => k === String(i)) ? keys.map((k) => value[k]) : value;
+    for (const k of Object.keys(out)) out[k] = arrays(out[k]);
+    return out;
+  };
+  return arrays(root);
+}
+
+const list = (url, data) => ({ object: 'list', url, has_more: false, data });
+
+class StripeError extends Error {
+  constructor(status, message, type = 'invalid_request_error', param) {
+    super(message);
+    this.status = status;
+    this.body = { error: { type, message, ...(param ? { param } : {}) } };
+  }
+}
+const missing = (what, id) => new StripeError(404, `No such ${what}: '${id}'`, 'invalid_request_error', 'id');
+
+/** Everything the fake holds; tests read it (e.g. how many calls were made). */
+export function createState() {
+  return {
+    customers: new Map(),
+    products: new Map(),
+    prices: new Map(),
+    subscriptions: new Map(),
+    invoices: new Map(),
+    /** Every request: { method, path, body }. */
+    requests: [],
+  };
+}
+
+function invoiceView(state, invoice, expandSecret) {
+  const { payment_intent: _pi, client_secret: secret, ...rest } = invoice;
+  return expandSecret ? { ...rest, confirmation_secret: { client_secret: secret, type: 'payment_intent' } } : rest;
+}
+
+function subscriptionView(state, subscription, expand = []) {
+  const invoice = state.invoices.get(subscription.latest_invoice);
+  const expanded = expand.some((path) => path === 'latest_invoice' || path.startsWith('latest_invoice.'));
+  return {
+    ...subscription,
+    latest_invoice:
+      expanded && invoice
+        ? invoiceView(state, invoice, expand.includes('latest_invoice.confirmation_secret'))
+        : subscription.latest_invoice,
+  };
+}
+
+function createSubscription(state, body) {
+  const customer = state.customers.get(body.customer);
+  if (!customer) throw missing('customer', body.customer);
+  const priceId = body.items?.[0]?.price;
+  const price = state.prices.get(priceId);
+  if (!price) throw missing('price', priceId);
+  const start = now();
+  const end = start + (price.recurring.interval === 'year' ? 365 : 30) * 86400;
+  const id = newId('sub');
+  const invoiceId = newId('in');
+  const paymentIntent = newId('pi');
+  state.invoices.set(invoiceId, {
+    id: invoiceId,
+    object: 'invoice',
+    customer: customer.id,
+    status: 'open',
+    currency: price.currency,
+    amount_due: price.unit_amount,
+    amount_paid: 0,
+    amount_remaining: price.unit_amount,
+    period_start: start,
+    period_end: start,
+    created: start,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: id, metadata: body.metadata ?? {} },
+    },
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: [{ id: newId('il'), object: 'line_item', amount: price.unit_amount, period: { start, end } }],
+    },
+    payment_intent: paymentIntent,
+    client_secret: `${paymentIntent}_secret_${randomBytes(12).toString('hex')}`,
+  });
+  const subscription = {
+    id,
+    object: 'subscription',
+    customer: customer.id,
+    status: body.payment_behavior === 'default_incomplete' ? 'incomplete' : 'active',
+    cancel_at_period_end: false,
+    created: start,
+    metadata: body.metadata ?? {},
+    items: {
+      object: 'list',
+      has_more: false,
+      data: [
+        { id: newId('si'), object: 'subscription_item', price, current_period_start: start, current_period_end: end },
+      ],
+    },
+    latest_invoice: invoiceId,
+  };
+  state.subscriptions.set(id, subscription);
+  return subscription;
+}
+
+/** Marks a subscription's first invoice paid (what confirming the card would do) and returns both. */
+export function paySubscription(state, subscriptionId) {
+  const subscription = state.subscriptions.get(subscriptionId);
+  if (!subscription) throw missing('subscription', subscriptionId);
+  const invoice = state.invoices.get(subscription.latest_invoice);
+  Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
+  subscription.status = 'active';
+  return { subscription, invoice: invoiceView(state, invoice, false) };
+}
+
+/** A Stripe event envelope around an object, as webhooks deliver it. */
+export const eventOf = (type, object) => ({
+  id: newId('evt'),
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created: now(),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  type,
+  data: { object },
+});
+
+/** The Stripe-Signature header for a payload (same scheme as stripe.webhooks.generateTestHeaderString). */
+export const signatureOf = (payload, secret, timestamp = now()) =>
+  `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+
+function route(state, method, path, body) {
+  const parts = path.split('/').filter(Boolean);
+  const [version, resource, id] = parts;
+  if (version === '__fake' && resource === 'requests' && method === 'GET')
+    return list('/__fake/requests', state.requests);
+  if (version === '__fake' && resource === 'invoices' && method === 'GET') {
+    if (!state.invoices.has(id)) throw missing('invoice', id);
+    return state.invoices.get(id);
+  }
+  if (version === '__fake' && resource === 'subscriptions' && parts[3] === 'pay' && method === 'POST') {
+    const paid = paySubscription(state, id);
+    return { ...paid, deliver: eventOf('invoice.paid', paid.invoice) };
+  }
+  if (version !== 'v1') throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  const expand = body.expand ?? [];
+  if (resource === 'customers' && method === 'POST' && !id) {
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email: body.email ?? null,
+      name: body.name ?? null,
+      business_name: body.business_name ?? null,
+      metadata: body.metadata ?? {},
+      created: now(),
+    };
+    state.customers.set(customer.id, customer);
+    return customer;
+  }
+  if (resource === 'products' && method === 'POST' && !id) {
+    const product = {
+      id: newId('prod'),
+      object: 'product',
+      name: body.name,
+      active: true,
+      metadata: body.metadata ?? {},
+    };
+    state.products.set(product.id, product);
+    return product;
+  }
+  if (resource === 'prices' && method === 'GET' && !id) {
+    const keys = body.lookup_keys ?? [];
+    const found = [...state.prices.values()].filter(
+      (price) => keys.includes(price.lookup_key) && (body.active === undefined || String(price.active) === body.active),
+    );
+    return list('/v1/prices', found.slice(0, Number(body.limit ?? 10)));
+  }
+  if (resource === 'prices' && method === 'POST' && !id) {
+    if (!state.products.has(body.product)) throw missing('product', body.product);
+    if (body.transfer_lookup_key === 'true') {
+      for (const other of state.prices.values()) if (other.lookup_key === body.lookup_key) other.lookup_key = null;
+    }
+    const price = {
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      currency: body.currency,
+      unit_amount: Number(body.unit_amount),
+      recurring: { interval: body.recurring?.interval, interval_count: 1 },
+      lookup_key: body.lookup_key ?? null,
+      product: body.product,
+      type: 'recurring',
+      metadata: body.metadata ?? {},
+    };
+    state.prices.set(price.id, price);
+    return price;
+  }
+  if (resource === 'subscriptions' && method === 'POST' && !id) {
+    return subscriptionView(state, createSubscription(state, body), expand);
+  }
+  if (resource === 'subscriptions' && id) {
+    const subscription = state.subscriptions.get(id);
+    if (!subscription) throw missing('subscription', id);
+    if (method === 'POST' && body.cancel_at_period_end !== undefined) {
+      subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+    }
+    if (method === 'GET' || method === 'POST') return subscriptionView(state, subscription, expand);
+  }
+  if (resource === 'invoice_payments' && method === 'GET' && !id) {
+    const intent = body.payment?.payment_intent;
+    const invoices = [...state.invoices.values()].filter((invoice) => invoice.payment_intent === intent);
+    return list(
+      '/v1/invoice_payments',
+      invoices.map((invoice) => ({
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        payment: { type: 'payment_intent', payment_intent: intent },
+        status: invoice.status === 'paid' ? 'paid' : 'open',
+      })),
+    );
+  }
+  throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+}
+
+/** Starts the fake on loopback; port 0 picks a free one. */
+export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webhookSecret } = {}) {
+  const state = createState();
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', async () => {
+      const url = new URL(req.url ?? '/', 'http://fake-stripe');
+      const body =
+        req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(Buffer.concat(chunks).toString());
+      if (!url.pathname.startsWith('/__fake/')) state.requests.push({ method: req.method, path: url.pathname, body });
+      const reply = (status, json) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+        res.end(JSON.stringify(json));
+      };
+      try {
+        if (!url.pathname.startsWith('/__fake/') && !/^Bearer [sr]k_\w+$/.test(req.headers.authorization ?? '')) {
+          throw new StripeError(401, 'Invalid API Key provided.', 'invalid_request_error');
+        }
+        const result = route(state, req.method, url.pathname, body);
+        if (result?.deliver) {
+          const { deliver, ...rest } = result;
+          if (webhookUrl && webhookSecret) {
+            const payload = JSON.stringify(deliver);
+            const delivered = await fetch(webhookUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'stripe-signature': signatureOf(payload, webhookSecret) },
+              body: payload,
+            });
+            return reply(200, { ...rest, event: deliver.id, webhookStatus: delivered.status });
+          }
+          return reply(200, { ...rest, event: deliver });
+        }
+        reply(200, result);
+      } catch (error) {
+        if (error instanceof StripeError) return reply(error.status, error.body);
+        reply(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
+      }
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      resolve({
+        url: `http://${host}:${actual}`,
+        host,
+        port: actual,
+        state,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const arg = (name) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? process.argv[index + 1] : undefined;
+  };
+  const fake = await startFakeStripe({
+    port: Number(arg('port') ?? process.env.PORT ?? 12111),
+    webhookUrl: arg('webhook-url') ?? process.env.FAKE_STRIPE_WEBHOOK_URL,
+    webhookSecret: arg('webhook-secret') ?? process.env.STRIPE_WEBHOOK_SECRET,
+  });
+  console.warn(`fake Stripe API (a test double, not Stripe) listening on ${fake.url}`);
+  const stop = () => fake.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -1,0 +1,87 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { RootLayout } from './components/RootLayout';
+
+// One chunk per page keeps the landing page's initial JavaScript small.
+// Public pages are plain HTML and CSS: they load no antd.
+const LandingPage = lazy(() => import('./pages/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+const PricingPage = lazy(() => import('./pages/pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
+const PaymentProcessingPage = lazy(() =>
+  import('./pages/solutions/PaymentProcessingPage').then((m) => ({ default: m.PaymentProcessingPage })),
+);
+const BlockchainIntegrationPage = lazy(() =>
+  import('./pages/solutions/BlockchainIntegrationPage').then((m) => ({ default: m.BlockchainIntegrationPage })),
+);
+const CompliancePage = lazy(() =>
+  import('./pages/solutions/CompliancePage').then((m) => ({ default: m.CompliancePage })),
+);
+const CryptoPaymentsPage = lazy(() =>
+  import('./pages/solutions/CryptoPaymentsPage').then((m) => ({ default: m.CryptoPaymentsPage })),
+);
+const RealEstateTokenizationPage = lazy(() =>
+  import('./pages/solutions/RealEstateTokenizationPage').then((m) => ({ default: m.RealEstateTokenizationPage })),
+);
+const TermsPage = lazy(() => import('./pages/legal/TermsPage').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const AmlPolicyPage = lazy(() => import('./pages/legal/AmlPolicyPage').then((m) => ({ default: m.AmlPolicyPage })));
+const SecurityPage = lazy(() => import('./pages/legal/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+// antd's theme and toasts, around the pages built with antd.
+const AntdLayout = lazy(() => import('./components/AntdLayout').then((m) => ({ default: m.AntdLayout })));
+const RegisterPage = lazy(() => import('./pages/register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
+const ContactPage = lazy(() => import('./pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
+const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
+const UserGuidePage = lazy(() => import('./pages/legal/UserGuidePage').then((m) => ({ default: m.UserGuidePage })));
+const GuardedRoute = lazy(() => import('./components/GuardedRoute').then((m) => ({ default: m.GuardedRoute })));
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="solutions">
+          <Route path="payment-processing" element={<PaymentProcessingPage />} />
+          <Route path="blockchain-integration" element={<BlockchainIntegrationPage />} />
+          <Route path="compliance" element={<CompliancePage />} />
+          <Route path="crypto-payments" element={<CryptoPaymentsPage />} />
+          <Route path="real-estate-tokenization" element={<RealEstateTokenizationPage />} />
+        </Route>
+        <Route path="legal">
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="aml-policy" element={<AmlPolicyPage />} />
+          <Route path="security" element={<SecurityPage />} />
+        </Route>
+
+        <Route element={<AntdLayout />}>
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="payment" element={<CheckoutPage />} />
+          <Route path="legal/user-guide" element={<UserGuidePage />} />
+          <Route element={<GuardedRoute />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+          </Route>
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

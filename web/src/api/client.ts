@@ -1,0 +1,96 @@
+import { errorBodySchema, type ErrorBody } from '@app/contracts';
+import type { z } from 'zod';
+
+/**
+ * A non-success HTTP answer. `message` follows spec 7 ("401: response text");
+ * `body` is the parsed `{ error, message, details }` when the server sent one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: ErrorBody | undefined;
+
+  constructor(status: number, statusText: string, responseText: string) {
+    super(`${status}: ${responseText || statusText}`);
+    this.status = status;
+    this.body = parseErrorBody(responseText);
+  }
+
+  get code(): string | undefined {
+    return this.body?.error;
+  }
+
+  /** The server's human text, shown where the spec says "server's error". */
+  get serverMessage(): string | undefined {
+    return this.body?.message || undefined;
+  }
+
+  get details(): NonNullable<ErrorBody['details']> {
+    return this.body?.details ?? [];
+  }
+}
+
+function parseErrorBody(text: string): ErrorBody | undefined {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+}
+
+/** Calls that must never trigger a session refresh (they are how a session is made or renewed). */
+const noRefreshPaths = new Set(['/api/auth/login', '/api/auth/refresh']);
+
+function send(path: string, { method = 'GET', body }: RequestOptions): Promise<Response> {
+  const hasBody = body !== undefined;
+  return fetch(path, {
+    method,
+    credentials: 'include',
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+}
+
+let refreshInFlight: Promise<boolean> | undefined;
+
+/** Renews the 15-minute access cookie; concurrent 401s share one refresh call. */
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= send('/api/auth/refresh', { method: 'POST' })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      refreshInFlight = undefined;
+    });
+  return refreshInFlight;
+}
+
+/**
+ * Sends one JSON call with the session cookies and parses the answer with `schema`.
+ * On a 401 it refreshes the session once and retries the call once.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  let response = await send(path, options);
+  const pathname = path.split('?')[0] ?? path;
+  if (response.status === 401 && !noRefreshPaths.has(pathname) && (await refreshSession())) {
+    response = await send(path, options);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  return schema.parse(text ? JSON.parse(text) : undefined);
+}

@@ -1,0 +1,9 @@
+/** Every react-query key of the web app, in one place. */
+export const queryKeys = {
+  currentUser: ['auth', 'me'] as const,
+  verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
+  profile: ['user', 'profile'] as const,
+  plans: ['billing', 'plans'] as const,
+  billingConfig: ['billing', 'config'] as const,
+  subscription: ['billing', 'subscription'] as const,
+};

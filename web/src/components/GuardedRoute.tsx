@@ -1,0 +1,56 @@
+import type { CurrentUser } from '@app/contracts';
+import { Button, Flex, Result } from 'antd';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useEmailNotVerifiedWatch } from '../hooks/useEmailNotVerifiedWatch';
+import { AppLayout } from './AppLayout';
+import { PageSpinner } from './PageSpinner';
+import { VerificationGate } from './VerificationGate';
+
+interface GuardedRouteProps {
+  /** Switch off the verified-email requirement for the pages under this route. */
+  requireVerifiedEmail?: boolean;
+}
+
+interface GuardedContext {
+  user: CurrentUser;
+}
+
+/**
+ * Spec 2.1: spinner while the session is checked, signed-out visitors go to /,
+ * unverified users see the verification gate, everyone else the page.
+ */
+export function GuardedRoute({ requireVerifiedEmail = true }: GuardedRouteProps) {
+  const { data: user, isPending, isError, error, refetch, isFetching } = useCurrentUser();
+  useEmailNotVerifiedWatch();
+
+  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (isError) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Result
+          status="error"
+          title={error.message}
+          extra={
+            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          }
+        />
+      </Flex>
+    );
+  }
+  if (!user) return <Navigate to="/" replace />;
+  if (requireVerifiedEmail && !user.emailVerified) return <VerificationGate user={user} />;
+
+  return (
+    <AppLayout user={user}>
+      <Outlet context={{ user } satisfies GuardedContext} />
+    </AppLayout>
+  );
+}
+
+/** The signed-in user, for pages rendered under a GuardedRoute. */
+export function useSignedInUser(): CurrentUser {
+  return useOutletContext<GuardedContext>().user;
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancelSubscription, createSubscription, fetchPlans, fetchSubscription } from '../api/billing';
+import { queryKeys } from '../api/query-keys';
+
+/** GET /api/plans: every plan with its monthly and annual price (public; the pricing page and checkout). */
+export function usePlans() {
+  return useQuery({ queryKey: queryKeys.plans, queryFn: fetchPlans });
+}
+
+/** The signed-in user's current plan and its billing state. */
+export function useSubscription() {
+  return useQuery({ queryKey: queryKeys.subscription, queryFn: fetchSubscription });
+}
+
+/** Cancels at period end; the answer replaces the cached subscription. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: (subscription) => queryClient.setQueryData(queryKeys.subscription, subscription),
+  });
+}
+
+/** Starts a subscription; the card payment is then confirmed with Stripe in the browser. */
+export function useCreateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubscription,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
+  });
+}

@@ -1,0 +1,92 @@
+import { loginRequestSchema, type LoginRequest } from '@app/contracts';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../api/client';
+import { AuthLayout } from '../components/AuthLayout';
+import { PasswordInput } from '../components/PasswordInput';
+import { useLogin } from '../hooks/useAuth';
+import { useToast } from '../hooks/useToast';
+import { zodRule } from '../lib/zodRule';
+
+const { email, password } = loginRequestSchema.shape;
+
+/** Where to go after signing in: ?next= when it is a path of this site (e.g. back to checkout), else the dashboard. */
+const nextPath = (next: string | null) =>
+  next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+
+export function LoginPage() {
+  const [form] = Form.useForm<LoginRequest>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const login = useLogin();
+
+  const onFinish = (values: LoginRequest) =>
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => {
+          toast({ title: 'Login Successful', description: 'Welcome back to the product!', variant: 'success' });
+          void navigate(nextPath(searchParams.get('next')));
+        },
+        onError: (error) =>
+          toast({
+            title: 'Login Failed',
+            description:
+              (error instanceof ApiError && error.serverMessage) || 'Invalid email or password. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <AuthLayout footer={<Link to="/">Back to home</Link>}>
+      <Typography.Title level={1} style={{ fontSize: 28, marginTop: 0 }}>
+        Sign In
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">Access your business payments dashboard.</Typography.Paragraph>
+
+      {searchParams.get('message') === 'verify-email' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 24 }}
+          title="Registration complete. Please check your email and click the verification link before signing in."
+        />
+      )}
+
+      {searchParams.get('next')?.startsWith('/payment') && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 24 }}
+          title="Sign in to finish your checkout. You come back to it right after signing in."
+        />
+      )}
+
+      <Form form={form} layout="vertical" onFinish={onFinish} validateTrigger="onBlur" noValidate>
+        <Form.Item label="Email" name="email" required rules={[zodRule(email)]}>
+          <Input type="email" autoComplete="email" placeholder="you@company.com" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" required rules={[zodRule(password)]}>
+          <PasswordInput autoComplete="current-password" />
+        </Form.Item>
+        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </Form>
+
+      <Flex vertical gap={8} style={{ marginTop: 24, textAlign: 'center' }}>
+        <Typography.Text type="secondary">
+          Don&apos;t have an account? <Link to="/register">Register your business</Link>
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          Need enterprise support? <Link to="/contact">Contact our team</Link>
+        </Typography.Text>
+      </Flex>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import { businessTypes, industryTypes, registrationCountries } from '@app/contracts';
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
+
+const businessTypeOptions = businessTypes.map(({ value, label }) => ({ value, label }));
+const industryOptions = industryTypes.map((industry) => ({ value: industry, label: industry }));
+const countryOptions = registrationCountries.map((country) => ({ value: country, label: country }));
+
+export function BusinessDetailsStep() {
+  return (
+    <>
+      <Form.Item label="Business Name" name="businessName" required>
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Business Type" name="businessType" required>
+            <Select options={businessTypeOptions} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Industry Type" name="industryType" required>
+            <Select options={industryOptions} placeholder="Select your industry" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Business Address" name="businessAddress" required>
+        <Input.TextArea rows={2} autoComplete="street-address" />
+      </Form.Item>
+      <Form.Item label="Country" name="country" required>
+        <Select options={countryOptions} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item label="Business Number" name="businessNumber">
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="NZBN" name="nzbn" tooltip="New Zealand Business Number">
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="IRD / Tax Number" name="taxNumber">
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="gstRegistered" valuePropName="checked">
+        <Checkbox>GST registered</Checkbox>
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
+import { RegisterPage } from './RegisterPage';
+
+type User = ReturnType<typeof renderPage>['user'];
+
+/** The wizard step the user is looking at (the others are hidden). */
+const visibleStep = () =>
+  Array.from(document.querySelectorAll('section'))
+    .find((section) => !section.hidden)
+    ?.querySelector('h2')?.textContent;
+
+const field = (label: string) => screen.getByLabelText(label);
+
+async function choose(user: User, label: string, option: string) {
+  await user.click(field(label));
+  await user.click(await screen.findByTitle(option));
+}
+
+/** Continue and wait for the wizard to show the expected step. */
+async function continueTo(user: User, heading: string) {
+  await user.click(screen.getByText('Continue'));
+  await waitFor(() => expect(visibleStep()).toBe(heading));
+}
+
+async function completeStep1(user: User) {
+  await fillIn(user, field('Business Name'), 'Acme Trading');
+  await choose(user, 'Industry Type', 'Information Technology');
+  await fillIn(user, field('Business Address'), '12 Queen Street, Auckland');
+  await continueTo(user, 'Step 2: Contact Information');
+}
+
+async function completeStep2(user: User) {
+  await fillIn(user, field('First Name'), 'Jane');
+  await fillIn(user, field('Last Name'), 'Doe');
+  await fillIn(user, field('Email Address'), 'jane@acme.example');
+  await fillIn(user, field('Phone Number'), '+64 21 555 0100');
+  await fillIn(user, field('Position / Title'), 'Director');
+  await continueTo(user, 'Step 3: Account Setup');
+}
+
+async function completeStep3(user: User) {
+  await fillIn(user, field('Password'), 'Str0ng!Pass');
+  await fillIn(user, field('Confirm Password'), 'Str0ng!Pass');
+  await fillIn(user, field('Business Purpose'), 'Online retail of outdoor equipment across NZ');
+  await continueTo(user, 'Step 4: Compliance & Terms');
+}
+
+async function acceptTerms(user: User) {
+  await user.click(screen.getByLabelText(/I accept the Terms & Conditions/));
+  await user.click(screen.getByLabelText(/I accept the Privacy Policy/));
+  await user.click(screen.getByLabelText(/I accept the AML Policy/));
+}
+
+describe('RegisterPage', () => {
+  it('keeps an incomplete step 1 open with field messages and a notice', async () => {
+    const fetchMock = mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+
+    await user.click(screen.getByText('Continue'));
+
+    expect(await screen.findByText('Please complete required fields')).toBeTruthy();
+    expect(screen.getByText('Fill in all required fields before continuing.')).toBeTruthy();
+    expect(screen.getByText('Business name must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Please select an industry type')).toBeTruthy();
+    expect(screen.getByText('Business address is required')).toBeTruthy();
+    expect(visibleStep()).toBe('Step 1: Business Details');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('moves to step 2 once step 1 is complete', async () => {
+    mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+
+    await completeStep1(user);
+
+    expect(visibleStep()).toBe('Step 2: Contact Information');
+    expect(screen.queryByText('Please complete required fields')).toBeNull();
+  });
+
+  it('reports mismatched passwords on step 3', async () => {
+    mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await completeStep1(user);
+    await completeStep2(user);
+
+    await fillIn(user, field('Password'), 'Str0ng!Pass');
+    await fillIn(user, field('Confirm Password'), 'Str0ng!Pasz');
+    await user.click(screen.getByText('Continue'));
+
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    expect(visibleStep()).toBe('Step 3: Account Setup');
+  });
+
+  it('asks for the three acceptances before creating the account', async () => {
+    const fetchMock = mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await completeStep1(user);
+    await completeStep2(user);
+    await completeStep3(user);
+    expect(visibleStep()).toBe('Step 4: Compliance & Terms');
+
+    await user.click(screen.getByText('Create Account'));
+
+    expect(await screen.findByText('Please accept required terms')).toBeTruthy();
+    expect(screen.getByText('You must accept the Terms & Conditions, Privacy Policy, and AML Policy.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('jumps back to the first step with an error', async () => {
+    const fetchMock = mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await completeStep1(user);
+    await completeStep2(user);
+    await completeStep3(user);
+
+    // Go back through the step indicator and break a step-2 field, then return to the last step.
+    await user.click(screen.getByText('Contact Information'));
+    expect(visibleStep()).toBe('Step 2: Contact Information');
+    await fillIn(user, field('First Name'), 'J');
+    await user.click(screen.getByText('Compliance & Terms'));
+    expect(visibleStep()).toBe('Step 4: Compliance & Terms');
+    await acceptTerms(user);
+    await user.click(screen.getByText('Create Account'));
+
+    expect(await screen.findByText('Please complete Step 2')).toBeTruthy();
+    expect(screen.getByText('Some required fields are missing. Please fill them out.')).toBeTruthy();
+    expect(visibleStep()).toBe('Step 2: Contact Information');
+    expect(screen.getByText('First name must be at least 2 characters')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the registration with the referral code and goes to sign in', async () => {
+    document.cookie = 'ref=PARTNER42; path=/';
+    const fetchMock = mockFetch(() => ({
+      status: 201,
+      body: { success: true, message: 'Registered', userId: 'u1' },
+    }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await completeStep1(user);
+    await completeStep2(user);
+    await completeStep3(user);
+    await acceptTerms(user);
+    await user.click(screen.getByText('Create Account'));
+
+    expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+    expect(screen.getByText('Please check your email for verification instructions.')).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/login?message=verify-email');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(requestBody(fetchMock.mock.calls[0])).toEqual({
+      businessName: 'Acme Trading',
+      businessType: 'limited_company',
+      industryType: 'Information Technology',
+      businessAddress: '12 Queen Street, Auckland',
+      country: 'New Zealand',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@acme.example',
+      phone: '+64 21 555 0100',
+      position: 'Director',
+      password: 'Str0ng!Pass',
+      expectedVolume: 'under_10k',
+      businessPurpose: 'Online retail of outdoor equipment across NZ',
+      termsAccepted: true,
+      privacyAccepted: true,
+      amlAccepted: true,
+      marketingConsent: false,
+      referralCode: 'PARTNER42',
+    });
+  });
+
+  it("shows the server's rejection on the field and its step", async () => {
+    mockFetch(() => ({
+      status: 409,
+      body: { error: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
+    }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await completeStep1(user);
+    await completeStep2(user);
+    await completeStep3(user);
+    await acceptTerms(user);
+    await user.click(screen.getByText('Create Account'));
+
+    const notice = (await screen.findByText('Registration Failed')).closest('.ant-notification-notice');
+    expect(within(notice as HTMLElement).getByText('An account with this email already exists.')).toBeTruthy();
+    expect(visibleStep()).toBe('Step 2: Contact Information');
+    expect(field('Email Address').closest('.ant-form-item')?.textContent).toContain(
+      'An account with this email already exists.',
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { businessProfileFields, profileFields, type Profile, type ProfileField } from '@app/contracts';
+import { Button, Flex, Form, Result, Spin, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
+import { useProfile, useUpdateProfile } from '../../hooks/useProfile';
+import { useToast } from '../../hooks/useToast';
+import { BillingTab } from './BillingTab';
+import { DeveloperApiTab } from './DeveloperApiTab';
+import { BusinessDetailsFields, PersonalDetailsFields } from './ProfileFields';
+
+type TabKey = 'personal' | 'business' | 'api' | 'billing';
+
+const tabOfField = (field: string): TabKey =>
+  (businessProfileFields as readonly string[]).includes(field) ? 'business' : 'personal';
+
+/** All 19 fields, blanks as empty strings (spec 5.4). */
+function toProfile(values: Partial<Record<ProfileField, unknown>>): Profile {
+  return Object.fromEntries(
+    profileFields.map((field) => {
+      const value = values[field];
+      return [field, typeof value === 'string' ? value : ''];
+    }),
+  ) as Profile;
+}
+
+function SettingsHeader() {
+  return (
+    <div>
+      <Typography.Title level={1} style={{ marginBottom: 4 }}>
+        Settings
+      </Typography.Title>
+      <Typography.Text type="secondary">Manage your profile, API access and billing.</Typography.Text>
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  const profile = useProfile();
+
+  if (profile.isPending) {
+    return (
+      <Flex vertical gap={24}>
+        <SettingsHeader />
+        <Flex align="center" gap={12} role="status">
+          <Spin />
+          <Typography.Text>Loading profile...</Typography.Text>
+        </Flex>
+      </Flex>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <Flex vertical gap={24}>
+        <SettingsHeader />
+        <Result
+          status="error"
+          title="Error Loading Profile"
+          subTitle="Failed to load user profile. Please refresh the page or try again later."
+          extra={
+            <Button type="primary" onClick={() => window.location.reload()}>
+              Refresh Page
+            </Button>
+          }
+        />
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap={24}>
+      <SettingsHeader />
+      <ProfileForm profile={profile.data} />
+    </Flex>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const [form] = Form.useForm<Profile>();
+  const [activeTab, setActiveTab] = useState<TabKey>('personal');
+  const updateProfile = useUpdateProfile();
+  const { toast } = useToast();
+
+  const save = () =>
+    updateProfile.mutate(toProfile(form.getFieldsValue(true) as Partial<Profile>), {
+      onSuccess: () =>
+        toast({
+          title: 'Profile Updated',
+          description: 'Your profile has been successfully updated.',
+          variant: 'success',
+        }),
+      onError: (error) => {
+        const apiError = error instanceof ApiError ? error : undefined;
+        toast({
+          title: 'Update Failed',
+          description: apiError?.serverMessage ?? 'Failed to update profile. Please try again.',
+          variant: 'destructive',
+        });
+        const details = apiError?.details.filter((detail) =>
+          (profileFields as readonly string[]).includes(detail.path),
+        );
+        if (details?.length) {
+          form.setFields(details.map((detail) => ({ name: detail.path as ProfileField, errors: [detail.message] })));
+          setActiveTab(tabOfField(details[0]?.path ?? ''));
+        }
+      },
+    });
+
+  return (
+    <Form
+      noValidate
+      form={form}
+      layout="vertical"
+      initialValues={profile}
+      onFinish={save}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0]?.name[0];
+        if (typeof first === 'string') setActiveTab(tabOfField(first));
+      }}
+    >
+      <Tabs
+        activeKey={activeTab}
+        onChange={(key) => setActiveTab(key as TabKey)}
+        items={[
+          { key: 'personal', label: 'Personal Details', children: <PersonalDetailsFields /> },
+          { key: 'business', label: 'Business Details', children: <BusinessDetailsFields /> },
+          { key: 'api', label: 'Developer API', children: <DeveloperApiTab /> },
+          { key: 'billing', label: 'Billing', children: <BillingTab /> },
+        ]}
+      />
+      {(activeTab === 'personal' || activeTab === 'business') && (
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={updateProfile.isPending}>
+            {updateProfile.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </Flex>
+      )}
+    </Form>
+  );
+}

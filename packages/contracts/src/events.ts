@@ -7,11 +7,13 @@ import {
 } from './gen/platform/billing/v1/events_pb';
 import { ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
 import { ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
+import { TransactionRecordedSchema } from './gen/platform/integrations/v1/events_pb';
 
 export * from './gen/platform/identity/v1/events_pb';
 export * from './gen/platform/profile/v1/events_pb';
 export * from './gen/platform/support/v1/events_pb';
 export * from './gen/platform/billing/v1/events_pb';
+export * from './gen/platform/integrations/v1/events_pb';
 
 /** Kafka topics, one per owning service; the key of every message is the aggregate id. */
 export const Topic = {
@@ -19,6 +21,7 @@ export const Topic = {
   ProfileEvents: 'profile.events.v1',
   SupportEvents: 'support.events.v1',
   BillingEvents: 'billing.events.v1',
+  IntegrationsEvents: 'integrations.events.v1',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -31,6 +34,7 @@ export const eventCatalog = {
   SubscriptionActivated: { topic: Topic.BillingEvents, schema: SubscriptionActivatedSchema },
   InvoicePaid: { topic: Topic.BillingEvents, schema: InvoicePaidSchema },
   InvoiceRefunded: { topic: Topic.BillingEvents, schema: InvoiceRefundedSchema },
+  TransactionRecorded: { topic: Topic.IntegrationsEvents, schema: TransactionRecordedSchema },
 } as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
 export type EventType = keyof typeof eventCatalog;
 

@@ -6,3 +6,4 @@ export * from './queues';
 export * from './contact';
 export * from './plans';
 export * from './billing';
+export * from './integrations';

@@ -3,6 +3,8 @@ export const Queue = {
   Mail: 'mail',
   /** Billing: the repeatable job that heals subscriptions whose webhook was missed. */
   BillingReconcile: 'billing-reconcile',
+  /** Integrations: one repeatable job per active POS entry, pulling transactions from its provider. */
+  IntegrationsSync: 'integrations-sync',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

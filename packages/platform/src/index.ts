@@ -32,3 +32,4 @@ export * from './mail/mail.service';
 export * from './mail/mail.module';
 export * from './http/request-id.decorator';
 export * from './mail/mail-html';
+export * from './webhooks/signature';

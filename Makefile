@@ -7,11 +7,14 @@ SHELL := /bin/bash
 STAMP := .local/stamps
 NODE_STAMP := $(STAMP)/node_modules
 JEST := node_modules/.bin/jest
+# Every TypeScript project tsc -b builds: the shared packages, each service, the gateway.
+TS_PROJECTS := packages/contracts packages/platform $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
 
-.PHONY: help install build infra up down status bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
+.PHONY: help install build infra up demo down status bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
 
 help:
 	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
+	@echo "make demo    make up, then load the demo merchant: a year of transactions from six integrations"
 	@echo "make test    install, build and run every test (unit, integration, web, end-to-end)"
 	@echo "make check   format check, lint (zero warnings), typecheck, buf lint, generated code fresh"
 	@echo "make bench   benchmarks against the local stack, printing ratios to their budgets"
@@ -27,14 +30,24 @@ install: $(NODE_STAMP)
 	@bash scripts/infra/kafka.sh install
 
 build: install
-	npx tsc -b packages/contracts packages/platform services/identity services/profile services/chat-support services/billing gateway
+	npx tsc -b $(TS_PROJECTS)
 	npm run build -w web
 
 infra: install
 	@bash scripts/infra/up.sh platform platform_test platform_e2e
 
+# On an empty database `make up` also loads the demo merchant (a no-op once it exists), then
+# prints the URL last.
 up: build infra
+	@node scripts/launch.mjs up dev >/dev/null
+	@node scripts/demo/demo.mjs --if-empty || echo "Demo data not loaded; make demo retries."
 	@node scripts/launch.mjs up dev
+
+# The demo merchant (scripts/demo): registers demo@merchant.test through the API, connects three
+# processors and three POS locations and posts a seeded year of signed deliveries (--count 5000).
+demo: build infra
+	@node scripts/launch.mjs up dev
+	@node scripts/demo/demo.mjs --count 5000
 
 down:
 	@node scripts/launch.mjs down dev
@@ -60,6 +73,7 @@ bench: build infra
 	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
 	@status=0; bash scripts/ensure-chromium.sh && node bench/landing.mjs 5 || status=1; \
 	  node bench/gateway.mjs 8 2>/dev/null | grep -v '"level"' || status=1; \
+	  node bench/ingest.mjs --count 100000 || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install
@@ -79,7 +93,7 @@ test-e2e: build infra
 check: install proto-check
 	npx prettier --check .
 	npx eslint --max-warnings 0 .
-	npx tsc -b packages/contracts packages/platform services/identity services/profile services/chat-support services/billing gateway
+	npx tsc -b $(TS_PROJECTS)
 	npx tsc -p tsconfig.tests.json
 	npm run typecheck -w web
 	$(MAKE) delivery-check
@@ -105,10 +119,10 @@ clean:
 .PHONY: delivery-check delivery-docs
 
 delivery-check: $(NODE_STAMP)
-	@npx tsc -b packages/contracts packages/platform $(dir $(wildcard services/*/tsconfig.json)) gateway
+	@npx tsc -b $(TS_PROJECTS)
 	@node scripts/delivery/check.mjs
 
 # Regenerates the configuration reference in docs/operations.md from the zod schemas.
 delivery-docs: $(NODE_STAMP)
-	@npx tsc -b packages/contracts packages/platform $(dir $(wildcard services/*/tsconfig.json)) gateway
+	@npx tsc -b $(TS_PROJECTS)
 	@node scripts/delivery/env-docs.mjs --write

@@ -22,6 +22,7 @@ const profiles = {
     profile: 3002,
     chatSupport: 3003,
     billing: 3004,
+    integrations: 3005,
     fakeStripe: 12111,
     database: 'platform',
     redisDb: 0,
@@ -34,6 +35,7 @@ const profiles = {
     profile: 13002,
     chatSupport: 13003,
     billing: 13004,
+    integrations: 13005,
     fakeStripe: 12112,
     database: 'platform_e2e',
     redisDb: 2,
@@ -142,6 +144,19 @@ const processes = [
     env: { SERVICE_NAME: 'billing-worker', PORT: '0', ...stripeLocal },
   },
   {
+    name: 'integrations',
+    command: ['node', 'services/integrations/dist/src/main.js'],
+    env: { SERVICE_NAME: 'integrations', PORT: String(profile.integrations) },
+    ready: `http://127.0.0.1:${profile.integrations}/health/live`,
+  },
+  {
+    // Pulls POS transactions from provider APIs (Square) on each entry's schedule; without
+    // internet the attempts fail and are recorded on the entries.
+    name: 'integrations-worker',
+    command: ['node', 'services/integrations/dist/src/worker.js'],
+    env: { SERVICE_NAME: 'integrations-worker', PORT: '0' },
+  },
+  {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
     env: {
@@ -151,6 +166,7 @@ const processes = [
       PROFILE_URL: `http://127.0.0.1:${profile.profile}`,
       CHAT_SUPPORT_URL: `http://127.0.0.1:${profile.chatSupport}`,
       BILLING_URL: `http://127.0.0.1:${profile.billing}`,
+      INTEGRATIONS_URL: `http://127.0.0.1:${profile.integrations}`,
       ...profile.limits,
     },
     ready: `http://127.0.0.1:${profile.gateway}/health/live`,

@@ -50,7 +50,6 @@ export const pendingRoutes: readonly string[] = [
   '/analytics/competitive-analysis',
   '/wallet',
   '/crypto-wallet',
-  '/integrations',
 ];
 
 export const notFoundTitle = '404 Page Not Found';

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from './config';
 
-export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing';
+export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -85,7 +85,42 @@ export function routeTable(config: GatewayConfig): Route[] {
     },
     // Stripe calls this; the service verifies the signature over the bytes the gateway streams through untouched.
     { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing' },
+    ...integrationRoutes,
   ];
+}
+
+const integrationRoutes: Route[] = [
+  ...(['GET', 'POST'] as const).flatMap((method) =>
+    ['/api/integrations/payment-processors', '/api/integrations/pos-systems'].map((path): Route => ({
+      method,
+      path,
+      upstream: 'integrations',
+      session: true,
+      verifiedEmail: true,
+    })),
+  ),
+  {
+    method: 'PUT',
+    path: '/api/integrations/payment-processors/:id',
+    upstream: 'integrations',
+    session: true,
+    verifiedEmail: true,
+  },
+  { method: 'GET', path: '/api/integrations/analytics', upstream: 'integrations', session: true, verifiedEmail: true },
+  // Processors and POS systems post here; the integration's signing secret authenticates the raw bytes.
+  { method: 'POST', path: '/api/integrations/webhooks/:id', upstream: 'integrations' },
+];
+
+/** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */
+export function isKnownPath(routes: Route[], path: string): boolean {
+  const segments = path.split('/');
+  return routes.some((route) => {
+    const pattern = route.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+    );
+  });
 }
 
 export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> => ({
@@ -93,4 +128,5 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   profile: config.PROFILE_URL,
   'chat-support': config.CHAT_SUPPORT_URL,
   billing: config.BILLING_URL,
+  integrations: config.INTEGRATIONS_URL,
 });

@@ -7,7 +7,7 @@ import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
 import { RateLimiter } from './rate-limiter';
-import { routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
+import { isKnownPath, routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
 import { gatewaySecurityHeaders } from './security-headers';
 import { SessionVerifier } from './session';
 import { registerWebApp, serveIndex } from './web-app';
@@ -165,7 +165,7 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) {
-      const known = routeTable(config).some((route) => route.path === path);
+      const known = isKnownPath(routeTable(config), path);
       return known
         ? sendError(reply, 405, ErrorCode.NotFound, messages.methodNotAllowed)
         : sendError(reply, 404, ErrorCode.NotFound, messages.notFound);

@@ -55,6 +55,16 @@ export const DESCRIPTIONS = {
     'Optional: host of the Stripe API the SDK calls (unset: api.stripe.com). Tests and `make up` point it at the fake Stripe (tools/fake-stripe, a test double).',
   STRIPE_API_PORT: 'Optional: port of that Stripe API.',
   STRIPE_API_PROTOCOL: 'Optional: `http` or `https` for that Stripe API.',
+  INTEGRATIONS_URL:
+    'Base URL of the integrations service (`/api/integrations/*`, including the signed transaction webhooks `/api/integrations/webhooks/{id}`).',
+  INTEGRATIONS_ENCRYPTION_KEYS:
+    'Key ring sealing integration API keys, secrets and signing secrets at rest (AES-256-GCM): `kid:<base64 of 32 bytes>` entries separated by commas, e.g. `k1:...,k0:...`. Keep retired keys listed until nothing sealed with them is left. A local key outside production. Secret.',
+  INTEGRATIONS_ENCRYPTION_KEY_ID:
+    'The key id of INTEGRATIONS_ENCRYPTION_KEYS new secrets are sealed with (rotation: add a key, switch this to it). Secret (with the keys).',
+  SQUARE_API_BASE:
+    'integrations-worker: base URL of the Square API the POS sync calls (`https://connect.squareupsandbox.com` for the sandbox).',
+  SYNC_HTTP_TIMEOUT_MS:
+    'integrations-worker: how long a provider API call may take before the sync attempt is recorded as failed, in ms.',
   RECONCILE_AFTER_MINUTES:
     'billing-worker: how long a subscription must stay incomplete locally before the 10-minute job reads it back from Stripe.',
   WEB_DIST: 'Folder of the built web app, served with an SPA fallback when it exists.',

@@ -44,6 +44,9 @@ const UserGuidePage = lazy(() => import('./pages/legal/UserGuidePage').then((m) 
 const GuardedRoute = lazy(() => import('./components/GuardedRoute').then((m) => ({ default: m.GuardedRoute })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const IntegrationsPage = lazy(() =>
+  import('./pages/integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -77,6 +80,7 @@ export function AppRoutes() {
           <Route element={<GuardedRoute />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
           </Route>
         </Route>
 

@@ -33,3 +33,4 @@ export * from './mail/mail.module';
 export * from './http/request-id.decorator';
 export * from './mail/mail-html';
 export * from './webhooks/signature';
+export * from './crypto/secret-box';

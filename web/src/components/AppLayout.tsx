@@ -7,6 +7,7 @@ import { SignOutLink } from './SignOutLink';
 
 const navItems = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/integrations', label: 'Integrations' },
   { to: '/settings', label: 'Settings' },
 ];
 

@@ -5,8 +5,15 @@ import { useToast } from '../hooks/useToast';
 
 const copiedResetMs = 2000;
 
-/** Copies `text`; shows a 'Copied!' toast and a copied state for 2 seconds (spec 4). */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+interface CopyButtonProps {
+  text: string;
+  label: string;
+  /** The toast title: 'Copied!' in settings (spec 4), 'Copied' on the integrations screen (spec 8). */
+  copiedTitle?: string;
+}
+
+/** Copies `text`; shows a toast and a copied state for 2 seconds. */
+export function CopyButton({ text, label, copiedTitle = 'Copied!' }: CopyButtonProps) {
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
   const resetTimer = useRef<number | undefined>(undefined);
@@ -26,7 +33,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     setCopied(true);
     window.clearTimeout(resetTimer.current);
     resetTimer.current = window.setTimeout(() => setCopied(false), copiedResetMs);
-    toast({ title: 'Copied!', description: `${label} copied to your clipboard.`, variant: 'success' });
+    toast({ title: copiedTitle, description: `${label} copied to your clipboard.`, variant: 'success' });
   };
 
   return (

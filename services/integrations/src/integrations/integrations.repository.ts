@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { SourceKind } from '../transactions/integrated-transaction.entity';
+import { PaymentProcessor } from './payment-processor.entity';
+import { PosIntegration } from './pos-integration.entity';
+
+/** What a webhook delivery needs to know about the processor or POS entry it is addressed to. */
+export interface WebhookTarget {
+  id: string;
+  userId: string;
+  kind: SourceKind;
+  /** The processor type or POS system. */
+  provider: string;
+  signingSecret: string;
+  isActive: boolean;
+}
+
+const tableOf = { processor: 'integrations.payment_processors', pos: 'integrations.pos_integrations' } as const;
+
+@Injectable()
+export class IntegrationsRepository {
+  saveProcessor(manager: EntityManager, processor: Partial<PaymentProcessor>): Promise<PaymentProcessor> {
+    return manager.save(manager.create(PaymentProcessor, processor));
+  }
+
+  processorsOf(manager: EntityManager, userId: string): Promise<PaymentProcessor[]> {
+    return manager.find(PaymentProcessor, { where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  processorOf(manager: EntityManager, userId: string, id: string): Promise<PaymentProcessor | null> {
+    return manager.findOneBy(PaymentProcessor, { userId, id });
+  }
+
+  /** Sets the active flag of the user's processor; null when the user has no such processor. */
+  async setProcessorActive(
+    manager: EntityManager,
+    userId: string,
+    id: string,
+    isActive: boolean,
+  ): Promise<PaymentProcessor | null> {
+    const result = await manager.update(PaymentProcessor, { userId, id }, { isActive });
+    return result.affected ? this.processorOf(manager, userId, id) : null;
+  }
+
+  savePos(manager: EntityManager, pos: Partial<PosIntegration>): Promise<PosIntegration> {
+    return manager.save(manager.create(PosIntegration, pos));
+  }
+
+  posListOf(manager: EntityManager, userId: string): Promise<PosIntegration[]> {
+    return manager.find(PosIntegration, { where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  pos(manager: EntityManager, id: string): Promise<PosIntegration | null> {
+    return manager.findOneBy(PosIntegration, { id });
+  }
+
+  activePos(manager: EntityManager): Promise<PosIntegration[]> {
+    return manager.find(PosIntegration, { where: { isActive: true }, order: { createdAt: 'ASC' } });
+  }
+
+  /** The processor or POS entry with this id (ids are uuids, unique across both tables). */
+  async webhookTarget(manager: EntityManager, id: string): Promise<WebhookTarget | null> {
+    const rows = (await manager.query(
+      `SELECT id, user_id AS "userId", 'processor' AS kind, processor_type AS provider,
+              signing_secret AS "signingSecret", is_active AS "isActive"
+         FROM integrations.payment_processors WHERE id = $1
+       UNION ALL
+       SELECT id, user_id, 'pos', pos_system, signing_secret, is_active
+         FROM integrations.pos_integrations WHERE id = $1`,
+      [id],
+    )) as WebhookTarget[];
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Marks a successful delivery or sync. At most once a second per integration, so a burst of
+   * deliveries does not queue on the integration's row lock.
+   */
+  async touchLastSync(manager: EntityManager, kind: SourceKind, id: string): Promise<void> {
+    await manager.query(
+      `UPDATE ${tableOf[kind]} SET last_sync = now()
+        WHERE id = $1 AND (last_sync IS NULL OR last_sync < now() - interval '1 second')`,
+      [id],
+    );
+  }
+
+  /** Records how a sync attempt of a POS entry ended: an error message, or success (lastSync = now). */
+  async recordSyncAttempt(manager: EntityManager, id: string, error: string | null): Promise<void> {
+    await manager.query(
+      `UPDATE integrations.pos_integrations
+          SET last_sync_attempt_at = now(), last_sync_error = $2,
+              last_sync = CASE WHEN $2::text IS NULL THEN now() ELSE last_sync END
+        WHERE id = $1`,
+      [id, error],
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { ErrorCode, transactionDeliverySchema, type DeliveryResponse } from '@app/contracts';
+import { AppError, parseInput, verifyWebhookSignature } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import { Credentials } from '../integrations/credentials';
+import { IntegrationsRepository } from '../integrations/integrations.repository';
+import { isUuid } from '../integrations/ids';
+import { IngestionService } from './ingestion.service';
+
+const notFound = () => new AppError(ErrorCode.NotFound, 'Integration not found');
+
+/** Signed transaction deliveries from processors and POS systems (POST /api/integrations/webhooks/{id}). */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    /** The lookup is one read outside any transaction: the hot path has only the ingest transaction. */
+    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly integrations: IntegrationsRepository,
+    private readonly credentials: Credentials,
+    private readonly ingestion: IngestionService,
+  ) {}
+
+  /**
+   * Verifies the signature over the exact bytes received before reading anything in them. A
+   * delivery to an inactive integration is verified, then refused with 409 and not recorded, so
+   * the provider keeps retrying and nothing is lost once the merchant turns it back on.
+   */
+  async receive(
+    id: string,
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    requestId?: string,
+  ): Promise<DeliveryResponse> {
+    if (!isUuid(id)) throw notFound();
+    const target = await this.integrations.webhookTarget(this.manager, id);
+    if (!target) throw notFound();
+    const secret = this.credentials.open(target.id, 'signingSecret', target.signingSecret);
+    if (!rawBody || !verifyWebhookSignature(secret, rawBody, signature)) {
+      throw new AppError(ErrorCode.InvalidSignature, 'Invalid or missing signature.');
+    }
+    if (!target.isActive) throw new AppError(ErrorCode.Conflict, 'Integration is inactive');
+    const raw = JSON.parse(rawBody.toString('utf8')) as unknown;
+    const delivery = parseInput(transactionDeliverySchema, raw);
+    return this.ingestion.ingest(target, delivery, raw as Record<string, unknown>, requestId);
+  }
+}

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex, Result, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-interface IntegrationListProps<T> {
+export interface IntegrationListProps<T> {
   query: UseQueryResult<T[]>;
   /** The list's title, e.g. 'POS Systems'. */
   title: string;

@@ -23,6 +23,7 @@ const profiles = {
     chatSupport: 3003,
     billing: 3004,
     integrations: 3005,
+    affiliate: 3006,
     fakeStripe: 12111,
     database: 'platform',
     redisDb: 0,
@@ -36,6 +37,7 @@ const profiles = {
     chatSupport: 13003,
     billing: 13004,
     integrations: 13005,
+    affiliate: 13006,
     fakeStripe: 12112,
     database: 'platform_e2e',
     redisDb: 2,
@@ -157,6 +159,13 @@ const processes = [
     env: { SERVICE_NAME: 'integrations-worker', PORT: '0' },
   },
   {
+    // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
+    name: 'affiliate',
+    command: ['node', 'services/affiliate/dist/src/main.js'],
+    env: { SERVICE_NAME: 'affiliate', PORT: String(profile.affiliate) },
+    ready: `http://127.0.0.1:${profile.affiliate}/health/live`,
+  },
+  {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
     env: {
@@ -167,6 +176,7 @@ const processes = [
       CHAT_SUPPORT_URL: `http://127.0.0.1:${profile.chatSupport}`,
       BILLING_URL: `http://127.0.0.1:${profile.billing}`,
       INTEGRATIONS_URL: `http://127.0.0.1:${profile.integrations}`,
+      AFFILIATE_URL: `http://127.0.0.1:${profile.affiliate}`,
       ...profile.limits,
     },
     ready: `http://127.0.0.1:${profile.gateway}/health/live`,

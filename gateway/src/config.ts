@@ -13,6 +13,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, K
   CHAT_SUPPORT_URL: z.url().default('http://127.0.0.1:3003'),
   BILLING_URL: z.url().default('http://127.0.0.1:3004'),
   INTEGRATIONS_URL: z.url().default('http://127.0.0.1:3005'),
+  AFFILIATE_URL: z.url().default('http://127.0.0.1:3006'),
   /** The built web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
   /** Largest request body forwarded, in bytes (services enforce the same). */

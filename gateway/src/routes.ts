@@ -1,6 +1,6 @@
 import type { GatewayConfig } from './config';
 
-export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations';
+export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations' | 'affiliate';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -86,6 +86,7 @@ export function routeTable(config: GatewayConfig): Route[] {
     // Stripe calls this; the service verifies the signature over the bytes the gateway streams through untouched.
     { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing' },
     ...integrationRoutes,
+    ...affiliateRoutes,
   ];
 }
 
@@ -111,6 +112,28 @@ const integrationRoutes: Route[] = [
   { method: 'POST', path: '/api/integrations/webhooks/:id', upstream: 'integrations' },
 ];
 
+/** Spec 7's /api/affiliate calls and the ops endpoints (the service also checks the admin role). */
+const affiliateRoutes: Route[] = [
+  ...(
+    [
+      ['GET', '/api/affiliate/profile'],
+      ['GET', '/api/affiliate/referrals'],
+      ['GET', '/api/affiliate/payouts'],
+      ['GET', '/api/affiliate/stats'],
+      ['POST', '/api/affiliate/register'],
+      ['POST', '/api/affiliate/request-payout'],
+      ['POST', '/api/affiliate/create-demo'],
+      ['POST', '/api/affiliate/generate-marketing-assets'],
+      ['POST', '/api/affiliate/generate-custom-content'],
+      ['POST', '/api/affiliate/generate-value-proposition'],
+      ['GET', '/api/affiliate/admin/applications'],
+      ['POST', '/api/affiliate/admin/applications/:id/status'],
+      ['GET', '/api/affiliate/admin/payouts'],
+      ['POST', '/api/affiliate/admin/payouts/:id/status'],
+    ] as const
+  ).map(([method, path]): Route => ({ method, path, upstream: 'affiliate', session: true, verifiedEmail: true })),
+];
+
 /** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */
 export function isKnownPath(routes: Route[], path: string): boolean {
   const segments = path.split('/');
@@ -129,4 +152,5 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   'chat-support': config.CHAT_SUPPORT_URL,
   billing: config.BILLING_URL,
   integrations: config.INTEGRATIONS_URL,
+  affiliate: config.AFFILIATE_URL,
 });

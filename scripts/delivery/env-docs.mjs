@@ -35,7 +35,7 @@ export const DESCRIPTIONS = {
     'HMAC secret of the access tokens: identity signs, the gateway and the services verify, so the same value everywhere; at least 32 characters. Secret.',
   OTEL_EXPORTER_OTLP_ENDPOINT:
     'OTLP/HTTP endpoint traces are sent to (e.g. `http://jaeger:4318`); tracing is off when unset.',
-  PUBLIC_URL: 'Origin of the web app as users reach it, used in the links of e-mails.',
+  PUBLIC_URL: 'Origin of the web app as users reach it, used in the links of e-mails and in affiliate referral links.',
   SMTP_URL: 'SMTP server outgoing mail goes through (`smtp://` or `smtps://`, credentials in the URL).',
   MAIL_FROM: 'From header of outgoing mail.',
   COOKIE_SECURE: 'Secure flag of the session cookies (they then need HTTPS).',
@@ -61,6 +61,13 @@ export const DESCRIPTIONS = {
     'Key ring sealing integration API keys, secrets and signing secrets at rest (AES-256-GCM): `kid:<base64 of 32 bytes>` entries separated by commas, e.g. `k1:...,k0:...`. Keep retired keys listed until nothing sealed with them is left. A local key outside production. Secret.',
   INTEGRATIONS_ENCRYPTION_KEY_ID:
     'The key id of INTEGRATIONS_ENCRYPTION_KEYS new secrets are sealed with (rotation: add a key, switch this to it). Secret (with the keys).',
+  AFFILIATE_URL:
+    'Base URL of the affiliate service (`/api/affiliate/*`, including the admin endpoints `/api/affiliate/admin/*`).',
+  OPENAI_API_KEY:
+    'affiliate: optional OpenAI API key; when set the marketing toolkit writes with OpenAI (structured output checked against the response schemas), otherwise with its built-in writer. Secret.',
+  OPENAI_MODEL: 'affiliate: the OpenAI chat model the toolkit uses when OPENAI_API_KEY is set.',
+  OPENAI_TIMEOUT_MS:
+    'affiliate: how long an OpenAI call may take before the toolkit answers with its built-in writer instead, in ms.',
   SQUARE_API_BASE:
     'integrations-worker: base URL of the Square API the POS sync calls (`https://connect.squareupsandbox.com` for the sandbox).',
   SYNC_HTTP_TIMEOUT_MS:

@@ -25,6 +25,9 @@ const TermsPage = lazy(() => import('./pages/legal/TermsPage').then((m) => ({ de
 const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const AmlPolicyPage = lazy(() => import('./pages/legal/AmlPolicyPage').then((m) => ({ default: m.AmlPolicyPage })));
 const SecurityPage = lazy(() => import('./pages/legal/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const AffiliateLandingPage = lazy(() =>
+  import('./pages/affiliate/public/AffiliateLandingPage').then((m) => ({ default: m.AffiliateLandingPage })),
+);
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 // antd's theme and toasts, around the pages built with antd.
@@ -41,11 +44,29 @@ const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage').then((m) =>
 const ContactPage = lazy(() => import('./pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
 const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
 const UserGuidePage = lazy(() => import('./pages/legal/UserGuidePage').then((m) => ({ default: m.UserGuidePage })));
+const AffiliateRegisterPage = lazy(() =>
+  import('./pages/affiliate/public/AffiliateRegisterPage').then((m) => ({ default: m.AffiliateRegisterPage })),
+);
+const AffiliateLoginPage = lazy(() =>
+  import('./pages/affiliate/public/AffiliateLoginPage').then((m) => ({ default: m.AffiliateLoginPage })),
+);
 const GuardedRoute = lazy(() => import('./components/GuardedRoute').then((m) => ({ default: m.GuardedRoute })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const IntegrationsPage = lazy(() =>
   import('./pages/integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })),
+);
+const AffiliateAreaRoute = lazy(() =>
+  import('./pages/affiliate/dashboard/AffiliateAreaRoute').then((m) => ({ default: m.AffiliateAreaRoute })),
+);
+const AffiliateDashboardPage = lazy(() =>
+  import('./pages/affiliate/dashboard/AffiliateDashboardPage').then((m) => ({ default: m.AffiliateDashboardPage })),
+);
+const MarketingToolkitPage = lazy(() =>
+  import('./pages/affiliate/toolkit/MarketingToolkitPage').then((m) => ({ default: m.MarketingToolkitPage })),
+);
+const AdminAffiliatesPage = lazy(() =>
+  import('./pages/admin/AdminAffiliatesPage').then((m) => ({ default: m.AdminAffiliatesPage })),
 );
 
 export function AppRoutes() {
@@ -67,6 +88,7 @@ export function AppRoutes() {
           <Route path="aml-policy" element={<AmlPolicyPage />} />
           <Route path="security" element={<SecurityPage />} />
         </Route>
+        <Route path="affiliate" element={<AffiliateLandingPage />} />
 
         <Route element={<AntdLayout />}>
           <Route path="register" element={<RegisterPage />} />
@@ -77,10 +99,17 @@ export function AppRoutes() {
           <Route path="contact" element={<ContactPage />} />
           <Route path="payment" element={<CheckoutPage />} />
           <Route path="legal/user-guide" element={<UserGuidePage />} />
+          <Route path="affiliate/register" element={<AffiliateRegisterPage />} />
+          <Route path="affiliate/login" element={<AffiliateLoginPage />} />
           <Route element={<GuardedRoute />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="admin/affiliates" element={<AdminAffiliatesPage />} />
+          </Route>
+          <Route element={<AffiliateAreaRoute />}>
+            <Route path="affiliate/dashboard" element={<AffiliateDashboardPage />} />
+            <Route path="affiliate/marketing-toolkit" element={<MarketingToolkitPage />} />
           </Route>
         </Route>
 

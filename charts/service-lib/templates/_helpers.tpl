@@ -71,7 +71,7 @@ Values may use templates, e.g. "http://{{ .Release.Name }}-x"; an empty value is
 {{/*
 Variables read from Secrets (never rendered into the chart): each entry of secretEnv is a
 variable name read from the key of the same name in global.secretName, or
-{ name, secretName, key } to read it from elsewhere.
+{ name, secretName, key, optional } to read it from elsewhere (optional: the pod starts without it).
 */}}
 {{- define "service-lib.secretEnv" -}}
 {{- $g := include "service-lib.globals" . | fromYaml -}}
@@ -82,6 +82,9 @@ variable name read from the key of the same name in global.secretName, or
     secretKeyRef:
       name: {{ $entry.secretName | default $g.secretName }}
       key: {{ $entry.key | default $entry.name }}
+      {{- if $entry.optional }}
+      optional: true
+      {{- end }}
 {{- end }}
 {{- end -}}
 

@@ -8,12 +8,18 @@ import {
 import { ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
 import { ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
 import { TransactionRecordedSchema } from './gen/platform/integrations/v1/events_pb';
+import {
+  CommissionEarnedSchema,
+  PayoutRequestedSchema,
+  ReferralAttributedSchema,
+} from './gen/platform/affiliate/v1/events_pb';
 
 export * from './gen/platform/identity/v1/events_pb';
 export * from './gen/platform/profile/v1/events_pb';
 export * from './gen/platform/support/v1/events_pb';
 export * from './gen/platform/billing/v1/events_pb';
 export * from './gen/platform/integrations/v1/events_pb';
+export * from './gen/platform/affiliate/v1/events_pb';
 
 /** Kafka topics, one per owning service; the key of every message is the aggregate id. */
 export const Topic = {
@@ -22,6 +28,7 @@ export const Topic = {
   SupportEvents: 'support.events.v1',
   BillingEvents: 'billing.events.v1',
   IntegrationsEvents: 'integrations.events.v1',
+  AffiliateEvents: 'affiliate.events.v1',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -35,6 +42,9 @@ export const eventCatalog = {
   InvoicePaid: { topic: Topic.BillingEvents, schema: InvoicePaidSchema },
   InvoiceRefunded: { topic: Topic.BillingEvents, schema: InvoiceRefundedSchema },
   TransactionRecorded: { topic: Topic.IntegrationsEvents, schema: TransactionRecordedSchema },
+  ReferralAttributed: { topic: Topic.AffiliateEvents, schema: ReferralAttributedSchema },
+  CommissionEarned: { topic: Topic.AffiliateEvents, schema: CommissionEarnedSchema },
+  PayoutRequested: { topic: Topic.AffiliateEvents, schema: PayoutRequestedSchema },
 } as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
 export type EventType = keyof typeof eventCatalog;
 

@@ -7,3 +7,4 @@ export * from './contact';
 export * from './plans';
 export * from './billing';
 export * from './integrations';
+export * from './affiliate';

@@ -11,4 +11,14 @@ export const queryKeys = {
   paymentProcessors: ['integrations', 'payment-processors'] as const,
   posSystems: ['integrations', 'pos-systems'] as const,
   integrationsAnalytics: ['integrations', 'analytics'] as const,
+  /** The prefix of every affiliate key: a payout or a new account refetches all of them. */
+  affiliate: ['affiliate'] as const,
+  affiliateProfile: ['affiliate', 'profile'] as const,
+  affiliateReferrals: ['affiliate', 'referrals'] as const,
+  affiliatePayouts: ['affiliate', 'payouts'] as const,
+  affiliateStats: ['affiliate', 'stats'] as const,
+  /** The prefix of the admin lists; a status change refetches both. */
+  affiliateAdmin: ['affiliate', 'admin'] as const,
+  adminApplications: (status: string) => ['affiliate', 'admin', 'applications', status] as const,
+  adminPayouts: (status: string) => ['affiliate', 'admin', 'payouts', status] as const,
 };

@@ -8,8 +8,10 @@ import { SignOutLink } from './SignOutLink';
 const navItems = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/integrations', label: 'Integrations' },
+  { to: '/affiliate/dashboard', label: 'Affiliate' },
   { to: '/settings', label: 'Settings' },
 ];
+const adminItems = [{ to: '/admin/affiliates', label: 'Admin' }];
 
 /** The frame of the signed-in pages. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
@@ -22,7 +24,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <BrandLink />
           <nav aria-label="Main">
             <Flex gap="8px 20px" align="center" wrap>
-              {navItems.map((item) => (
+              {[...navItems, ...(user.role === 'admin' ? adminItems : [])].map((item) => (
                 <NavLink key={item.to} to={item.to} style={({ isActive }) => ({ fontWeight: isActive ? 600 : 400 })}>
                   {item.label}
                 </NavLink>

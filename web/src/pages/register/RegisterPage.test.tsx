@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { captureReferral } from '../../lib/referral';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
 import { RegisterPage } from './RegisterPage';
 
@@ -131,8 +132,8 @@ describe('RegisterPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends the registration with the referral code and goes to sign in', async () => {
-    document.cookie = 'ref=PARTNER42; path=/';
+  it('sends the registration with the referral code of an earlier ?ref= link and goes to sign in', async () => {
+    captureReferral({ search: '?ref=PARTNER42', protocol: 'http:' });
     const fetchMock = mockFetch(() => ({
       status: 201,
       body: { success: true, message: 'Registered', userId: 'u1' },

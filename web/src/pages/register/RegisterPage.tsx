@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { useRegister } from '../../hooks/useAuth';
 import { useToast } from '../../hooks/useToast';
-import { readCookie } from '../../lib/cookies';
+import { storedReferralCode } from '../../lib/referral';
 import { AccountSetupStep } from './AccountSetupStep';
 import { BusinessDetailsStep } from './BusinessDetailsStep';
 import { ComplianceStep } from './ComplianceStep';
@@ -139,7 +139,7 @@ export function RegisterPage() {
       }
       return;
     }
-    registration.mutate(toRegisterRequest(result.data, readCookie('ref')), {
+    registration.mutate(toRegisterRequest(result.data, storedReferralCode()), {
       onSuccess: () => {
         toast({
           title: 'Registration Successful!',

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@app/platform';
+import { AdminController } from './admin/admin.controller';
+import { AdminGuard } from './admin/admin.guard';
+import { AdminService } from './admin/admin.service';
+import { AffiliatesController } from './affiliates/affiliates.controller';
+import { AffiliatesRepository } from './affiliates/affiliates.repository';
+import { AffiliatesService } from './affiliates/affiliates.service';
+import { affiliateConfigSchema } from './config';
+import { affiliateDatabase } from './entities';
+import { PayoutsRepository } from './payouts/payouts.repository';
+import { PayoutsService } from './payouts/payouts.service';
+import { InvoicePaidHandler } from './referrals/invoice-paid.handler';
+import { InvoiceRefundedHandler } from './referrals/invoice-refunded.handler';
+import { ReferralsRepository } from './referrals/referrals.repository';
+import { UserRegisteredHandler } from './referrals/user-registered.handler';
+import { OpenAiWriter } from './toolkit/openai-writer';
+import { ToolkitController } from './toolkit/toolkit.controller';
+import { ToolkitService } from './toolkit/toolkit.service';
+
+const handlers = [UserRegisteredHandler, InvoicePaidHandler, InvoiceRefundedHandler];
+
+@Module({
+  imports: [
+    PlatformModule.forService({
+      config: affiliateConfigSchema,
+      database: affiliateDatabase,
+      events: { handlers },
+    }),
+  ],
+  controllers: [AffiliatesController, ToolkitController, AdminController],
+  providers: [
+    ...handlers,
+    AffiliatesRepository,
+    ReferralsRepository,
+    PayoutsRepository,
+    AffiliatesService,
+    PayoutsService,
+    AdminService,
+    AdminGuard,
+    ToolkitService,
+    OpenAiWriter,
+  ],
+})
+export class AppModule {}

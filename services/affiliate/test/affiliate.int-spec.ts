@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import {
+  affiliateMessages,
+  customContentResponseSchema,
+  marketingAssetsResponseSchema,
+  valuePropositionResponseSchema,
+  type AffiliateProfile,
+} from '@app/contracts';
+import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import Stripe from 'stripe';
+import { query, rawRequest, startApp, uniqueEmail, validRegistration, waitFor } from '../../../test-support';
+import type * as BillingModuleFile from '../../billing/src/app.module';
+import { billingConfigSchema } from '../../billing/src/config';
+import { FakeStripeProcess } from '../../billing/test/fake-stripe';
+import type * as IdentityModuleFile from '../../identity/src/app.module';
+import type * as AppModuleFile from '../src/app.module';
+import { affiliateConfigSchema } from '../src/config';
+
+// The whole chain against the real Postgres, Redis and Kafka: identity's real register endpoint
+// carries the referral code into UserRegistered, billing (its Stripe SDK on the fake Stripe API,
+// a test double) turns signed webhooks into InvoicePaid and InvoiceRefunded, and affiliate
+// consumes all three from Kafka. The toolkit runs its built-in writer (no OPENAI_API_KEY).
+delete process.env.OPENAI_API_KEY;
+
+const config = parseConfig(affiliateConfigSchema);
+const stripe = new Stripe('sk_test_local');
+const userOf = (role = 'user', emailVerified = true): AuthUser => ({
+  id: randomUUID(),
+  email: uniqueEmail('affiliate'),
+  emailVerified,
+  role,
+});
+const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+
+const application = (overrides: Record<string, unknown> = {}) => ({
+  companyName: 'Harbour Digital',
+  website: 'https://harbour.example',
+  businessType: 'marketing_agency',
+  contactEmail: uniqueEmail('contact'),
+  contactName: 'Tama Wiremu',
+  phoneNumber: '+64 21 555 0142',
+  businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
+  marketingExperience: 'experienced',
+  expectedReferrals: '4-8',
+  ...overrides,
+});
+
+describe('affiliate: referral → commission → payout → clawback, through identity, billing and Kafka', () => {
+  let fake: FakeStripeProcess;
+  let identity: INestApplication;
+  let billing: INestApplication;
+  let affiliate: INestApplication;
+  let identityUrl: string;
+  let billingUrl: string;
+  let api: string;
+
+  beforeAll(async () => {
+    fake = await FakeStripeProcess.start();
+    Object.assign(process.env, fake.env());
+    // Config is read when a module is loaded, so after the fake's port is known.
+    const { AppModule: IdentityModule } = jest.requireActual<typeof IdentityModuleFile>(
+      '../../identity/src/app.module',
+    );
+    const { AppModule: BillingModule } = jest.requireActual<typeof BillingModuleFile>('../../billing/src/app.module');
+    const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
+    ({ app: identity, url: identityUrl } = await startApp(IdentityModule));
+    ({ app: billing, url: billingUrl } = await startApp(BillingModule));
+    ({ app: affiliate, url: api } = await startApp(AppModule));
+  });
+
+  afterAll(async () => {
+    await affiliate?.close();
+    await billing?.close();
+    await identity?.close();
+    await fake?.stop();
+  });
+
+  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown, base = api) =>
+    rawRequest(`${base}${path}`, method, {
+      headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+  const signedWebhook = (payload: string) =>
+    rawRequest(`${billingUrl}/api/webhooks/stripe`, 'POST', {
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: parseConfig(billingConfigSchema).STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+      body: payload,
+    });
+  const register = async (user: AuthUser, body: Record<string, unknown> = application()) => {
+    const reply = await send('POST', '/api/affiliate/register', user, body);
+    expect(reply.status).toBe(201);
+    return reply.body as AffiliateProfile;
+  };
+  /** A new account through identity's real register endpoint, as the web app sends it after a ?ref= visit. */
+  const signUp = async (referralCode: string, email = uniqueEmail('referred')) => {
+    const reply = await rawRequest(`${identityUrl}/api/auth/register`, 'POST', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...validRegistration(email), referralCode }),
+    });
+    expect(reply.status).toBe(201);
+    const user: AuthUser = { id: (reply.body as { userId: string }).userId, email, emailVerified: true, role: 'user' };
+    return user;
+  };
+  const referralOf = (userId: string) =>
+    query<{ affiliate_id: string; status: string; commission_amount: string }>(
+      'SELECT affiliate_id, status, commission_amount FROM affiliate.referrals WHERE referred_user_id = $1',
+      [userId],
+    ).then((rows) => rows[0]);
+  const profileOf = async (user: AuthUser) =>
+    (await send('GET', '/api/affiliate/profile', user)).body as AffiliateProfile;
+
+  it('runs the chain: referral, 15% commission on the paid invoice, one payout of two concurrent requests, clawback', async () => {
+    const owner = userOf();
+    const profile = await register(owner);
+    expect(profile).toMatchObject({
+      status: 'pending',
+      totalEarnings: '0.00',
+      currentBalance: '0.00',
+      commissionRate: '15.00',
+      tier: { id: 'starter', name: 'Starter' },
+      cookieDays: 30,
+      isDemo: false,
+    });
+    expect(profile.referralCode).toMatch(/^HARB[A-Z2-9]{6}$/);
+
+    // ?ref= visit → registration with the code (any case) → UserRegistered → a pending referral.
+    const customer = await signUp(profile.referralCode.toLowerCase());
+    const referral = await waitFor(() => referralOf(customer.id), 30000, 'referral recorded');
+    expect(referral).toEqual({ affiliate_id: profile.id, status: 'pending', commission_amount: '0.00' });
+    expect(await query('SELECT type FROM affiliate.outbox WHERE key = $1', [profile.id])).toEqual([
+      { type: 'ReferralAttributed' },
+    ]);
+    const referrals = (await send('GET', '/api/affiliate/referrals', owner)).body as Record<string, unknown>[];
+    expect(referrals).toEqual([
+      expect.objectContaining({ status: 'pending', commissionAmount: '0.00', convertedAt: null }),
+    ]);
+
+    // The referred user subscribes to Enterprise plus Tokenization ($699) and Stripe reports the invoice paid.
+    const checkout = await send(
+      'POST',
+      '/api/create-subscription',
+      customer,
+      { planId: 'pro', billingCycle: 'monthly', customerInfo: { name: 'Aroha Ngata', email: customer.email } },
+      billingUrl,
+    );
+    expect(checkout.status).toBe(200);
+    const { event } = await fake.pay((checkout.body as { subscriptionId: string }).subscriptionId);
+    expect((await signedWebhook(JSON.stringify(event))).status).toBe(200);
+    const invoice = event.data.object as { id: string; customer: string; amount_paid: number };
+    expect(invoice.amount_paid).toBe(69900);
+
+    // 15% (Starter: one referral this month) of $699.00 = $104.85, once.
+    await waitFor(async () => (await profileOf(owner)).currentBalance === '104.85', 30000, 'commission earned');
+    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '104.85', currentBalance: '104.85' });
+    expect(
+      await query('SELECT invoice_id, rate, amount, tier FROM affiliate.commissions WHERE affiliate_id = $1', [
+        profile.id,
+      ]),
+    ).toEqual([{ invoice_id: invoice.id, rate: '15.00', amount: '104.85', tier: 'starter' }]);
+    expect(await referralOf(customer.id)).toMatchObject({ status: 'converted', commission_amount: '104.85' });
+    expect(await send('GET', '/api/affiliate/stats', owner)).toMatchObject({
+      status: 200,
+      body: { totalReferrals: 1, convertedReferrals: 1, referralsThisMonth: 1, pendingPayout: null },
+    });
+
+    // The same invoice delivered again (a new event id) earns nothing more.
+    expect((await signedWebhook(JSON.stringify({ ...event, id: `evt_${randomUUID()}` }))).status).toBe(200);
+
+    // Two concurrent payout requests: exactly one moves the balance, the other is refused.
+    const replies = await Promise.all([
+      send('POST', '/api/affiliate/request-payout', owner),
+      send('POST', '/api/affiliate/request-payout', owner),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    const refused = replies.find((reply) => reply.status === 409)!;
+    expect(refused.body).toMatchObject({ error: 'CONFLICT', message: affiliateMessages.payoutPending });
+    const payout = replies.find((reply) => reply.status === 201)!.body as Record<string, unknown>;
+    expect(payout).toMatchObject({ amount: '104.85', status: 'requested', processedAt: null });
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00', totalEarnings: '104.85' });
+    expect((await send('GET', '/api/affiliate/stats', owner)).body).toMatchObject({ pendingPayout: '104.85' });
+    expect((await send('GET', '/api/affiliate/payouts', owner)).body).toEqual([payout]);
+    expect(await query('SELECT type FROM affiliate.outbox WHERE key = $1 ORDER BY created_at', [profile.id])).toEqual([
+      { type: 'ReferralAttributed' },
+      { type: 'CommissionEarned' },
+      { type: 'PayoutRequested' },
+    ]);
+
+    // Half the invoice refunded: half the commission is clawed back. It was already paid out, so
+    // the balance goes negative and later commissions settle it.
+    const paymentIntent = await fake.paymentIntentOf(invoice.id);
+    const refund = (amountRefunded: number) => ({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: `ch_${randomUUID()}`,
+          object: 'charge',
+          customer: invoice.customer,
+          payment_intent: paymentIntent,
+          amount: 69900,
+          amount_refunded: amountRefunded,
+          refunded: amountRefunded === 69900,
+          currency: 'usd',
+        },
+      },
+    });
+    expect((await signedWebhook(JSON.stringify(refund(34950)))).status).toBe(200);
+    await waitFor(async () => (await profileOf(owner)).currentBalance === '-52.43', 30000, 'clawback');
+    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '52.42', currentBalance: '-52.43' });
+    expect(await referralOf(customer.id)).toMatchObject({ commission_amount: '52.42' });
+
+    // The rest refunded: only the difference is taken.
+    expect((await signedWebhook(JSON.stringify(refund(69900)))).status).toBe(200);
+    await waitFor(async () => (await profileOf(owner)).currentBalance === '-104.85', 30000, 'full clawback');
+    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '0.00' });
+  });
+
+  it('refuses self-referrals by the affiliate’s e-mail and records nothing', async () => {
+    const owner = userOf();
+    const contactEmail = uniqueEmail('self');
+    const profile = await register(owner, application({ contactEmail }));
+    const self = await signUp(profile.referralCode, contactEmail);
+    const stranger = await signUp(profile.referralCode);
+    await waitFor(() => referralOf(stranger.id), 30000, 'the stranger’s referral');
+    // The self-referral's UserRegistered was consumed (it is in the inbox) and recorded nothing.
+    const [registered] = await query<{ id: string }>(
+      `SELECT id FROM identity.outbox WHERE key = $1 AND type = 'UserRegistered'`,
+      [self.id],
+    );
+    await waitFor(
+      async () => (await query('SELECT 1 FROM affiliate.inbox WHERE event_id = $1', [registered!.id])).length > 0,
+      30000,
+      'the self-referral consumed',
+    );
+    expect(await referralOf(self.id)).toBeUndefined();
+    expect((await send('GET', '/api/affiliate/stats', owner)).body).toMatchObject({ totalReferrals: 1 });
+  });
+
+  it('validates applications with the messages of spec 5.6 and allows one profile per user', async () => {
+    const user = userOf();
+    const reply = await send('POST', '/api/affiliate/register', user, {
+      companyName: 'H',
+      website: 'not a url',
+      businessType: '',
+      contactEmail: 'nope',
+      contactName: 'T',
+      phoneNumber: '12345',
+      businessDescription: 'Too short.',
+      marketingExperience: '',
+      expectedReferrals: '',
+    });
+    expect(reply.status).toBe(400);
+    const messages = (reply.body as { details: { path: string; message: string }[] }).details.map(
+      (detail) => `${detail.path}: ${detail.message}`,
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'companyName: Company name must be at least 2 characters',
+        'website: Please enter a valid website URL',
+        'businessType: Please select a business type',
+        'contactEmail: Please enter a valid email address',
+        'contactName: Contact name must be at least 2 characters',
+        'phoneNumber: Please enter a valid phone number',
+        'businessDescription: Please provide at least 50 characters describing your business',
+        'marketingExperience: Please select your marketing experience level',
+        'expectedReferrals: Please select expected monthly referrals',
+      ]),
+    );
+    expect((await send('GET', '/api/affiliate/profile', user)).status).toBe(404);
+    await register(user, application({ website: '' }));
+    const again = await send('POST', '/api/affiliate/register', user, application());
+    expect(again).toMatchObject({ status: 409, body: { message: affiliateMessages.alreadyRegistered } });
+    expect((await send('POST', '/api/affiliate/create-demo', user)).status).toBe(409);
+  });
+
+  it('answers 404 without a profile, refuses payouts under $50, and creates an approved demo profile', async () => {
+    const user = userOf();
+    for (const path of ['profile', 'referrals', 'payouts', 'stats']) {
+      expect(await send('GET', `/api/affiliate/${path}`, user)).toMatchObject({
+        status: 404,
+        body: { error: 'NOT_FOUND', message: affiliateMessages.noProfile },
+      });
+    }
+    expect((await send('POST', '/api/affiliate/request-payout', user)).status).toBe(404);
+    expect((await send('GET', '/api/affiliate/profile', undefined)).status).toBe(401);
+    expect((await send('GET', '/api/affiliate/profile', userOf('user', false))).status).toBe(403);
+
+    const demo = await send('POST', '/api/affiliate/create-demo', user);
+    expect(demo).toMatchObject({
+      status: 201,
+      body: { status: 'approved', isDemo: true, companyName: 'Demo Affiliate', currentBalance: '0.00' },
+    });
+    expect((await send('GET', '/api/affiliate/referrals', user)).body).toEqual([]);
+    expect(await send('POST', '/api/affiliate/request-payout', user)).toMatchObject({
+      status: 400,
+      body: { message: affiliateMessages.payoutBelowMinimum },
+    });
+  });
+
+  it('keeps the admin endpoints to the admin role; ops approve applications and settle payouts', async () => {
+    const owner = userOf();
+    const profile = await register(owner);
+    const member = userOf();
+    for (const [method, path] of [
+      ['GET', '/api/affiliate/admin/applications'],
+      ['POST', `/api/affiliate/admin/applications/${profile.id}/status`],
+      ['GET', '/api/affiliate/admin/payouts'],
+      ['POST', `/api/affiliate/admin/payouts/${randomUUID()}/status`],
+    ] as const) {
+      expect(await send(method, path, member, method === 'POST' ? { status: 'approved' } : undefined)).toMatchObject({
+        status: 403,
+        body: { error: 'FORBIDDEN' },
+      });
+    }
+
+    const admin = userOf('admin');
+    const pending = (await send('GET', '/api/affiliate/admin/applications?status=pending', admin)).body as {
+      id: string;
+    }[];
+    expect(pending.map((row) => row.id)).toContain(profile.id);
+    expect(
+      await send('POST', `/api/affiliate/admin/applications/${profile.id}/status`, admin, { status: 'approved' }),
+    ).toMatchObject({ status: 200, body: { id: profile.id, status: 'approved' } });
+    expect((await profileOf(owner)).status).toBe('approved');
+    expect(
+      (await send('POST', `/api/affiliate/admin/applications/${profile.id}/status`, admin, { status: 'pending' }))
+        .status,
+    ).toBe(400);
+
+    // A payout that failed returns its amount to the balance; a settled payout cannot be settled again.
+    await query('UPDATE affiliate.affiliates SET current_balance = 75, total_earnings = 75 WHERE id = $1', [
+      profile.id,
+    ]);
+    const payout = (await send('POST', '/api/affiliate/request-payout', owner)).body as { id: string };
+    expect((await profileOf(owner)).currentBalance).toBe('0.00');
+    const listed = (await send('GET', '/api/affiliate/admin/payouts?status=requested', admin)).body as { id: string }[];
+    expect(listed.map((row) => row.id)).toContain(payout.id);
+    expect(
+      await send('POST', `/api/affiliate/admin/payouts/${payout.id}/status`, admin, { status: 'failed' }),
+    ).toMatchObject({ status: 200, body: { id: payout.id, status: 'failed', amount: '75.00' } });
+    expect((await profileOf(owner)).currentBalance).toBe('75.00');
+    expect(
+      (await send('POST', `/api/affiliate/admin/payouts/${payout.id}/status`, admin, { status: 'paid' })).status,
+    ).toBe(409);
+    const second = (await send('POST', '/api/affiliate/request-payout', owner)).body as { id: string };
+    expect(
+      await send('POST', `/api/affiliate/admin/payouts/${second.id}/status`, admin, { status: 'paid' }),
+    ).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00', totalEarnings: '75.00' });
+  });
+
+  it('writes toolkit copy from the inputs and the programme’s facts without an AI key', async () => {
+    const user = userOf();
+    const profile = await register(user);
+    const assets = await send('POST', '/api/affiliate/generate-marketing-assets', user, {
+      targetAudience: 'independent cafes',
+    });
+    expect(assets.status).toBe(200);
+    const parsed = marketingAssetsResponseSchema.parse(assets.body);
+    expect(parsed.assets.emailTemplates[0]!.subject).toContain('independent cafes');
+    expect(JSON.stringify(parsed)).toContain(`${config.PUBLIC_URL}/?ref=${profile.referralCode}`);
+    expect(JSON.stringify(parsed)).toContain('$29/month');
+
+    for (const contentType of [
+      'blog_post',
+      'case_study',
+      'whitepaper',
+      'product_demo',
+      'sales_email',
+      'webinar_script',
+    ]) {
+      const content = await send('POST', '/api/affiliate/generate-custom-content', user, {
+        contentType,
+        additionalContext: 'boutique hotels in Queenstown',
+      });
+      expect(content.status).toBe(200);
+      expect(customContentResponseSchema.parse(content.body).content).toContain('boutique hotels in Queenstown');
+    }
+    const value = await send('POST', '/api/affiliate/generate-value-proposition', user, {
+      targetMarket: 'dental clinics',
+    });
+    expect(value.status).toBe(200);
+    expect(valuePropositionResponseSchema.parse(value.body).valueProposition.headline).toContain('dental clinics');
+
+    expect(await send('POST', '/api/affiliate/generate-marketing-assets', user, { targetAudience: ' ' })).toMatchObject(
+      {
+        status: 400,
+        body: { details: [{ path: 'targetAudience', message: 'Please enter a target audience' }] },
+      },
+    );
+    expect(await send('POST', '/api/affiliate/generate-custom-content', user, { contentType: 'poem' })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'contentType', message: 'Please select a content type' }] },
+    });
+    expect(
+      (await send('POST', '/api/affiliate/generate-value-proposition', userOf(), { targetMarket: 'dentists' })).status,
+    ).toBe(404);
+  });
+});

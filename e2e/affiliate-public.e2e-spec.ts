@@ -73,8 +73,10 @@ describe('affiliate referral attribution in the browser', () => {
       'the referral cookie',
     );
     expect(cookie).toMatchObject({ value: code, path: '/', sameSite: 'Lax', httpOnly: false });
-    // Kept for the longest tier window (60 days), whatever page comes next.
-    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(59 * 24 * 3600 * 1000);
+    // Kept for the window of the affiliate's tier: a new affiliate is Starter, 30 days.
+    const keptForMs = cookie.expires * 1000 - Date.now();
+    expect(keptForMs).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    expect(keptForMs).toBeLessThan(31 * 24 * 3600 * 1000);
     await visitor.page.goto('/pricing');
 
     const email = uniqueEmail('referred');

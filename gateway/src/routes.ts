@@ -132,6 +132,8 @@ const affiliateRoutes: Route[] = [
       ['POST', '/api/affiliate/admin/payouts/:id/status'],
     ] as const
   ).map(([method, path]): Route => ({ method, path, upstream: 'affiliate', session: true, verifiedEmail: true })),
+  // A visitor's browser, before any account exists, asks how long to keep a ?ref= code.
+  { method: 'GET', path: '/api/affiliate/referral-codes/:code', upstream: 'affiliate' },
 ];
 
 /** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */

@@ -124,6 +124,15 @@ export const referralLink = (origin: string, code: string): string =>
 /** What a referral code (from the link, the cookie or registration) may look like. */
 export const referralCodePattern = /^[A-Za-z0-9_-]{4,64}$/;
 
+/**
+ * GET /api/affiliate/referral-codes/{code} (public): how long the browser keeps a visitor's
+ * referral code, the cookie window of the affiliate's tier today (spec 9). 404 for a code that
+ * is unknown or belongs to a suspended affiliate: such a link attributes nothing.
+ */
+export const referralWindowSchema = z.object({ code: z.string(), cookieDays: z.number().int() });
+export type ReferralWindow = z.infer<typeof referralWindowSchema>;
+export const referralWindowPath = (code: string): string => `/api/affiliate/referral-codes/${encodeURIComponent(code)}`;
+
 /** Spec 8: toasts and states of the affiliate pages, plus the server's own messages. */
 export const affiliateMessages = {
   submissionFailedTitle: 'Submission Failed',

@@ -3,6 +3,7 @@ import { PlatformModule } from '@app/platform';
 import { AdminController } from './admin/admin.controller';
 import { AdminGuard } from './admin/admin.guard';
 import { AdminService } from './admin/admin.service';
+import { ReferralWindowController } from './affiliates/referral-window.controller';
 import { AffiliatesController } from './affiliates/affiliates.controller';
 import { AffiliatesRepository } from './affiliates/affiliates.repository';
 import { AffiliatesService } from './affiliates/affiliates.service';
@@ -28,7 +29,7 @@ const handlers = [UserRegisteredHandler, InvoicePaidHandler, InvoiceRefundedHand
       events: { handlers },
     }),
   ],
-  controllers: [AffiliatesController, ToolkitController, AdminController],
+  controllers: [AffiliatesController, ReferralWindowController, ToolkitController, AdminController],
   providers: [
     ...handlers,
     AffiliatesRepository,

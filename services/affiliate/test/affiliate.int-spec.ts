@@ -280,6 +280,25 @@ describe('affiliate: referral → commission → payout → clawback, through id
     expect((await send('POST', '/api/affiliate/create-demo', user)).status).toBe(409);
   });
 
+  it("tells a visitor's browser how long to keep a referral code: the tier's window, nothing for unknown or suspended", async () => {
+    const owner = userOf();
+    const { id, referralCode } = await register(owner);
+    // No session: the visitor has no account yet. A new affiliate is Starter, 30 days.
+    expect(await send('GET', `/api/affiliate/referral-codes/${referralCode}`, undefined)).toMatchObject({
+      status: 200,
+      body: { code: referralCode, cookieDays: 30 },
+    });
+    expect((await send('GET', `/api/affiliate/referral-codes/${referralCode.toLowerCase()}`, undefined)).body).toEqual({
+      code: referralCode,
+      cookieDays: 30,
+    });
+    for (const code of ['NOSUCHCODE1', 'a%20b']) {
+      expect((await send('GET', `/api/affiliate/referral-codes/${code}`, undefined)).status).toBe(404);
+    }
+    await query(`UPDATE affiliate.affiliates SET status = 'suspended' WHERE id = $1`, [id]);
+    expect((await send('GET', `/api/affiliate/referral-codes/${referralCode}`, undefined)).status).toBe(404);
+  });
+
   it('answers 404 without a profile, refuses payouts under $50, and creates an approved demo profile', async () => {
     const user = userOf();
     for (const path of ['profile', 'referrals', 'payouts', 'stats']) {

@@ -8,6 +8,8 @@ import {
   payoutListSchema,
   payoutViewSchema,
   referralListSchema,
+  referralWindowPath,
+  referralWindowSchema,
   valuePropositionResponseSchema,
   type AdminPayoutView,
   type AffiliateApplication,
@@ -15,6 +17,7 @@ import {
   type AffiliateProfile,
   type AffiliateStats,
   type AffiliateStatusChange,
+  type ReferralWindow,
   type CustomContentRequest,
   type CustomContentResponse,
   type MarketingAssetsRequest,
@@ -115,3 +118,7 @@ export function changePayoutStatus(id: string, body: PayoutStatusChange): Promis
     body,
   });
 }
+
+/** Public: how long to keep a visitor's ?ref= code (the affiliate's tier window); 404 when unknown. */
+export const fetchReferralWindow = (code: string): Promise<ReferralWindow> =>
+  apiRequest(referralWindowPath(code), referralWindowSchema);

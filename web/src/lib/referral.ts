@@ -1,21 +1,32 @@
+import { ApiError } from '../api/client';
+import { fetchReferralWindow } from '../api/affiliate';
 import { affiliateTiers, referralCodePattern, referralCookieName, referralQueryParam } from '@app/contracts';
 import { readCookie } from './cookies';
 
-/**
- * The browser cannot know the referring affiliate's tier (30, 45 or 60 days), so the code is
- * kept for the longest window; the server decides whether the referral still counts.
- */
-export const referralCookieMaxAgeSeconds = Math.max(...affiliateTiers.map((tier) => tier.cookieDays)) * 24 * 60 * 60;
+const daySeconds = 24 * 60 * 60;
+/** When the server cannot be asked, the code is kept for the shortest tier window. */
+export const fallbackCookieDays = Math.min(...affiliateTiers.map((tier) => tier.cookieDays));
 
 /**
- * Spec 9: a referral link is the site origin with ?ref=CODE. A well-formed code is stored in a
- * first-party cookie (the latest link wins) so the sign-up that follows can carry it.
+ * Spec 9: a referral link is the site origin with ?ref=CODE. A well-formed code of a known
+ * affiliate is stored in a first-party cookie for the window of that affiliate's tier
+ * (30, 45 or 60 days), the latest link winning, so the sign-up that follows can carry it.
+ * Resolves to the stored code, or undefined when the link carried none worth keeping.
  */
-export function captureReferral(location: Pick<Location, 'search' | 'protocol'> = window.location): string | undefined {
+export async function captureReferral(
+  location: Pick<Location, 'search' | 'protocol'> = window.location,
+): Promise<string | undefined> {
   const code = new URLSearchParams(location.search).get(referralQueryParam)?.trim();
   if (!code || !referralCodePattern.test(code)) return undefined;
+  let cookieDays = fallbackCookieDays;
+  try {
+    cookieDays = (await fetchReferralWindow(code)).cookieDays;
+  } catch (error) {
+    // An unknown code (or a suspended affiliate's) attributes nothing; an outage keeps the code briefly.
+    if (error instanceof ApiError && error.status === 404) return undefined;
+  }
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${referralCookieName}=${encodeURIComponent(code)}; Max-Age=${referralCookieMaxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${referralCookieName}=${encodeURIComponent(code)}; Max-Age=${cookieDays * daySeconds}; Path=/; SameSite=Lax${secure}`;
   return code;
 }
 

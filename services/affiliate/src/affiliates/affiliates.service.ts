@@ -8,6 +8,8 @@ import {
   type AffiliateStats,
   type PayoutView,
   type ReferralView,
+  type ReferralWindow,
+  tierForMonthlyReferrals,
 } from '@app/contracts';
 import { AppError, isUniqueViolation, TransactionRunner, type AuthUser } from '@app/platform';
 import type { EntityManager } from 'typeorm';
@@ -16,7 +18,7 @@ import { PayoutsRepository } from '../payouts/payouts.repository';
 import { ReferralsRepository } from '../referrals/referrals.repository';
 import type { Affiliate } from './affiliate.entity';
 import { AffiliatesRepository } from './affiliates.repository';
-import { newReferralCode } from './referral-code';
+import { newReferralCode, normalizeReferralCode } from './referral-code';
 import { payoutView, profileView, referralView } from './views';
 
 export type Application = z.output<typeof affiliateApplicationSchema>;
@@ -38,6 +40,18 @@ export class AffiliatesService {
     private readonly referrals: ReferralsRepository,
     private readonly payouts: PayoutsRepository,
   ) {}
+
+  /** The cookie window of the tier a referral code's affiliate is in today; suspended ones attribute nothing. */
+  referralWindow(code: string): Promise<ReferralWindow> {
+    return this.transactions.run(async (manager) => {
+      const affiliate = await this.affiliates.byReferralCode(manager, normalizeReferralCode(code));
+      if (!affiliate || affiliate.status === 'suspended') {
+        throw new AppError(ErrorCode.NotFound, 'Unknown referral code');
+      }
+      const tier = tierForMonthlyReferrals(await this.affiliates.referralsInMonth(manager, affiliate.id, new Date()));
+      return { code: affiliate.referralCode, cookieDays: tier.cookieDays };
+    });
+  }
 
   profile(user: AuthUser): Promise<AffiliateProfile> {
     return this.transactions.run(async (manager) => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { captureReferral } from '../../lib/referral';
+import { referralCookieName } from '@app/contracts';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
 import { RegisterPage } from './RegisterPage';
 
@@ -133,7 +133,7 @@ describe('RegisterPage', () => {
   });
 
   it('sends the registration with the referral code of an earlier ?ref= link and goes to sign in', async () => {
-    captureReferral({ search: '?ref=PARTNER42', protocol: 'http:' });
+    document.cookie = `${referralCookieName}=PARTNER42; path=/`;
     const fetchMock = mockFetch(() => ({
       status: 201,
       body: { success: true, message: 'Registered', userId: 'u1' },

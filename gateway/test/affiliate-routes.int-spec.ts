@@ -1,39 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { parseConfig } from '@app/platform/config';
-import { redisOptions } from '@app/platform/redis';
 import { signAccessToken } from '@app/platform/tokens';
-import type { FastifyInstance } from 'fastify';
-import Redis from 'ioredis';
-import { rawRequest, startApp, uniqueEmail } from '../../test-support';
+import { rawRequest, uniqueEmail } from '../../test-support';
 import type * as AffiliateApp from '../../services/affiliate/src/app.module';
-import { gatewayConfigSchema } from '../src/config';
-import { buildGateway } from '../src/server';
+import type { GatewayConfig } from '../src/config';
+import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The /api/affiliate routes: session and verified e-mail at the gateway, the admin role at the service.
 
 describe('gateway: affiliate routes', () => {
-  let affiliate: INestApplication;
-  let gateway: FastifyInstance;
-  let redis: Redis;
+  let gateway: GatewayInFront;
   let url: string;
-  let config: ReturnType<typeof parseConfig<typeof gatewayConfigSchema>>;
+  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof AffiliateApp>('../../services/affiliate/src/app.module');
-    const started = await startApp(AppModule);
-    affiliate = started.app;
-    config = parseConfig(gatewayConfigSchema, { ...process.env, AFFILIATE_URL: started.url });
-    redis = new Redis(redisOptions(config.REDIS_URL));
-    gateway = await buildGateway({ config, redis });
-    url = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await startGatewayInFront(AppModule, 'AFFILIATE_URL');
+    ({ url, config } = gateway);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await redis?.quit();
-    await affiliate?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean, role = 'user') =>
     `access_token=${signAccessToken({ id: randomUUID(), email: uniqueEmail('gw-affiliate'), emailVerified, role }, config.JWT_SECRET)}`;

@@ -1,41 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { parseConfig } from '@app/platform/config';
-import { redisOptions } from '@app/platform/redis';
 import { signAccessToken } from '@app/platform/tokens';
 import { signWebhook } from '@app/platform';
-import type { FastifyInstance } from 'fastify';
-import Redis from 'ioredis';
-import { query, rawRequest, startApp } from '../../test-support';
+import { query, rawRequest } from '../../test-support';
 import type * as IntegrationsApp from '../../services/integrations/src/app.module';
-import { gatewayConfigSchema } from '../src/config';
-import { buildGateway } from '../src/server';
+import type { GatewayConfig } from '../src/config';
+import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The /api/integrations routes: guarded by session and verified e-mail at the gateway, `:id`
 // paths routed (and 405 for another method), webhooks open and forwarded byte for byte.
 
 describe('gateway: integrations routes', () => {
-  let integrations: INestApplication;
-  let gateway: FastifyInstance;
-  let redis: Redis;
+  let gateway: GatewayInFront;
   let url: string;
-  let config: ReturnType<typeof parseConfig<typeof gatewayConfigSchema>>;
+  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof IntegrationsApp>('../../services/integrations/src/app.module');
-    const started = await startApp(AppModule);
-    integrations = started.app;
-    config = parseConfig(gatewayConfigSchema, { ...process.env, INTEGRATIONS_URL: started.url });
-    redis = new Redis(redisOptions(config.REDIS_URL));
-    gateway = await buildGateway({ config, redis });
-    url = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await startGatewayInFront(AppModule, 'INTEGRATIONS_URL');
+    ({ url, config } = gateway);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await redis?.quit();
-    await integrations?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean, id = randomUUID()) =>
     `access_token=${signAccessToken({ id, email: 'merchant@example.test', emailVerified, role: 'user' }, config.JWT_SECRET)}`;

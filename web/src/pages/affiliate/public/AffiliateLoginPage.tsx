@@ -1,14 +1,7 @@
-import { loginRequestSchema, type LoginRequest } from '@app/contracts';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { useLogin } from '../../../hooks/useAuth';
-import { useToast } from '../../../hooks/useToast';
-import { zodRule } from '../../../lib/zodRule';
-
-const { email, password } = loginRequestSchema.shape;
+import { LoginForm } from '../../../components/LoginForm';
 
 /** Where to go after signing in: ?next= when it is an affiliate path of this site, else the affiliate dashboard. */
 const nextPath = (next: string | null) =>
@@ -16,29 +9,8 @@ const nextPath = (next: string | null) =>
 
 /** Spec 2.11 and 6: affiliates sign in with their platform account and land on their dashboard. */
 export function AffiliateLoginPage() {
-  const [form] = Form.useForm<LoginRequest>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { toast } = useToast();
-  const login = useLogin();
-
-  const onFinish = (values: LoginRequest) =>
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: () => {
-          toast({ title: 'Login Successful', description: 'Welcome back to the product!', variant: 'success' });
-          void navigate(nextPath(searchParams.get('next')));
-        },
-        onError: (error) =>
-          toast({
-            title: 'Login Failed',
-            description:
-              (error instanceof ApiError && error.serverMessage) || 'Invalid email or password. Please try again.',
-            variant: 'destructive',
-          }),
-      },
-    );
 
   return (
     <AuthLayout footer={<Link to="/affiliate">Back to the affiliate programme</Link>}>
@@ -49,20 +21,7 @@ export function AffiliateLoginPage() {
         Sign in with your platform account to see your referrals, earnings and payouts.
       </Typography.Paragraph>
 
-      <Form form={form} layout="vertical" onFinish={onFinish} validateTrigger="onBlur" noValidate>
-        <Form.Item label="Email" name="email" required rules={[zodRule(email)]}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" required rules={[zodRule(password)]}>
-          <PasswordInput autoComplete="current-password" />
-        </Form.Item>
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
-          <Link to="/forgot-password">Forgot your password?</Link>
-        </Flex>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </Form>
+      <LoginForm onSignedIn={() => void navigate(nextPath(searchParams.get('next')))} />
 
       <Flex vertical gap={8} style={{ marginTop: 24, textAlign: 'center' }}>
         <Typography.Text type="secondary">

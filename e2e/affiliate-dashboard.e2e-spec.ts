@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { newPage, useBrowser } from './support/browser';
 import { signInNewVerifiedUser } from './support/session';
-
-/** axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length} node(s)): ${violation.help}`);
-}
 
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Affiliate Dashboard' });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { choose, newPage, useBrowser } from './support/browser';
 import { signInNewVerifiedUser } from './support/session';
 
@@ -16,14 +16,6 @@ const summaryShows = (page: Page, title: string, value: string) =>
     .locator('.ant-statistic-content')
     .getByText(value, { exact: true })
     .waitFor();
-
-/** axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length} node(s)): ${violation.help}`);
-}
 
 async function openIntegrations(page: Page): Promise<void> {
   await page.goto('/integrations');

@@ -121,7 +121,7 @@ export const integrationsAnalyticsSchema = z.object({
   activeIntegrations: z.number().int(),
   /** Transactions that occurred today (UTC), any status. */
   transactionsToday: z.number().int(),
-  /** Completed minus refunded amounts today (UTC) in `currency`, 2 decimals. */
+  /** Completed sales today (UTC) in `currency`, 2 decimals; a refund turns its sale to refunded, so it no longer counts. */
   revenueToday: z.number(),
   /** The currency revenueToday is in: the one with the most revenue today, USD when none. */
   currency: z.string(),

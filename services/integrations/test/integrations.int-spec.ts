@@ -337,6 +337,17 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
     expect(unknown.status).toBe(404);
     expect((await deliver({ ...processor, ingestUrl: '/api/integrations/webhooks/nope' }, body)).status).toBe(404);
 
+    // Correctly signed bytes that are not JSON: the sender's mistake, a 400, never a 500.
+    const notJson = await rawRequest(`${api}${processor.ingestUrl}`, 'POST', {
+      headers: {
+        'content-type': 'text/plain',
+        [integrationSignatureHeader]: signWebhook(processor.signingSecret, 'amount=12'),
+      },
+      body: 'amount=12',
+    });
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+
     const invalid = await deliver(processor, { ...body, amount: '12.345' });
     expect([invalid.status, (invalid.body as { message: string }).message]).toEqual([
       400,

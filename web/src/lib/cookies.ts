@@ -1,3 +1,5 @@
+import { referralCodePattern, referralCookieName } from '@app/contracts';
+
 /** Reads a non-httpOnly cookie set for the page (e.g. the affiliate referral code). */
 export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
@@ -11,4 +13,10 @@ export function readCookie(name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The referral code a ?ref= link stored (lib/referral), when there is a well-formed one. */
+export function storedReferralCode(): string | undefined {
+  const code = readCookie(referralCookieName);
+  return code && referralCodePattern.test(code) ? code : undefined;
 }

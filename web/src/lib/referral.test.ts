@@ -1,7 +1,8 @@
 import { referralCookieName } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/render';
-import { captureReferral, fallbackCookieDays, storedReferralCode } from './referral';
+import { storedReferralCode } from './cookies';
+import { captureReferral, fallbackCookieDays } from './referral';
 
 const http = (search: string) => ({ search, protocol: 'http:' });
 const day = 24 * 60 * 60;

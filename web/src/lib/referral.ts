@@ -1,7 +1,6 @@
 import { ApiError } from '../api/client';
 import { fetchReferralWindow } from '../api/affiliate';
 import { affiliateTiers, referralCodePattern, referralCookieName, referralQueryParam } from '@app/contracts';
-import { readCookie } from './cookies';
 
 const daySeconds = 24 * 60 * 60;
 /** When the server cannot be asked, the code is kept for the shortest tier window. */
@@ -28,10 +27,4 @@ export async function captureReferral(
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${referralCookieName}=${encodeURIComponent(code)}; Max-Age=${cookieDays * daySeconds}; Path=/; SameSite=Lax${secure}`;
   return code;
-}
-
-/** The stored referral code, when there is a well-formed one. */
-export function storedReferralCode(): string | undefined {
-  const code = readCookie(referralCookieName);
-  return code && referralCodePattern.test(code) ? code : undefined;
 }

@@ -71,6 +71,10 @@ export function mockFetch(handler: Handler) {
   return fetchMock;
 }
 
+/** The recorded fetch calls to one path with one method. */
+export const callsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string, method = 'GET') =>
+  fetchMock.mock.calls.filter(([url, init]) => url === path && (init?.method ?? 'GET') === method);
+
 /** The parsed JSON body of one recorded fetch call. */
 export function requestBody(call: unknown[] | undefined): unknown {
   const init = call?.[1] as RequestInit | undefined;

@@ -25,6 +25,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Claims of a token we signed: user ids are UUIDs, so anything else is refused. */
 export const isValidSubject = (sub: unknown): sub is string => typeof sub === 'string' && uuidPattern.test(sub);
+
+/** Record ids are uuids; anything else cannot name a record (services answer it 404 like a missing one). */
+export const isUuid = (value: string): boolean => uuidPattern.test(value);
 const ISSUER = 'identity';
 
 export function signAccessToken(user: AuthUser, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {

@@ -4,7 +4,7 @@ import { AppError, type AuthUser } from '@app/platform';
 
 export const ADMIN_ROLE = 'admin';
 
-/** After SessionGuard: only the session's role claim `admin` passes (granted by scripts/ops/grant-admin.mjs). */
+/** After SessionGuard: only the session's role claim `admin` passes (granted by `npm run grant-admin -w services/identity`). */
 @Injectable()
 export class AdminGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {

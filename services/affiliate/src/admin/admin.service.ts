@@ -10,9 +10,8 @@ import {
   type PayoutStatus,
   type PayoutStatusChange,
 } from '@app/contracts';
-import { AppError, TransactionRunner, type AuthUser } from '@app/platform';
+import { AppError, type AuthUser, isUuid, TransactionRunner } from '@app/platform';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
-import { isUuid } from '../affiliates/ids';
 import { toCents } from '../affiliates/money';
 import { adminPayoutView, applicationView } from '../affiliates/views';
 import { PayoutsRepository } from '../payouts/payouts.repository';

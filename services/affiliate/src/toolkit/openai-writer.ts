@@ -32,10 +32,6 @@ export class OpenAiWriter {
       : null;
   }
 
-  get enabled(): boolean {
-    return this.client !== null;
-  }
-
   marketingAssets(audience: string, who: WriterContext): Promise<MarketingAssets | null> {
     return this.write(
       marketingAssetsSchema,

@@ -1,8 +1,8 @@
 import {
   affiliateTiers,
+  tierReferralsLabel,
   annualPrice,
   ANNUAL_DISCOUNT,
-  MIN_PAYOUT,
   plans,
   tokenization,
   type Plan,
@@ -28,11 +28,7 @@ export const annualSaving = `${Math.round(ANNUAL_DISCOUNT * 100)}%`;
 export const tierLines = (): string[] =>
   affiliateTiers.map(
     (tier) =>
-      `${tier.name}: ${tier.ratePercent}% commission (${
-        tier.maxMonthlyReferrals === null
-          ? `${tier.minMonthlyReferrals}+`
-          : `${tier.minMonthlyReferrals}-${tier.maxMonthlyReferrals}`
-      } referrals a month, ${tier.cookieDays}-day cookie${tier.perks.length ? `, ${tier.perks.join(', ').toLowerCase()}` : ''})`,
+      `${tier.name}: ${tier.ratePercent}% commission (${tierReferralsLabel(tier)}, ${tier.cookieDays}-day cookie${tier.perks.length ? `, ${tier.perks.join(', ').toLowerCase()}` : ''})`,
   );
 
 export const capabilities = [
@@ -45,8 +41,5 @@ export const capabilities = [
 ] as const;
 
 export const programme = {
-  minPayout: money(MIN_PAYOUT),
-  payoutDays: '2-3 business days',
-  approval: 'within 24 hours',
   commissionBasis: 'first-year subscription fees',
 } as const;

@@ -8,10 +8,9 @@ import {
   type ProcessorView,
   type UpdateProcessorRequest,
 } from '@app/contracts';
-import { AppError, TransactionRunner } from '@app/platform';
+import { AppError, isUuid, TransactionRunner } from '@app/platform';
 import type { z } from 'zod';
 import { Credentials, newSigningSecret } from './credentials';
-import { isUuid } from './ids';
 import { IntegrationsRepository } from './integrations.repository';
 import { processorView } from './views';
 

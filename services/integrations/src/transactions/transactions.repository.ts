@@ -96,7 +96,7 @@ export class TransactionsRepository {
 
   /**
    * The integrations summary of one user, from stored data; "today" is the UTC day. A refund
-   * changes its sale's status, so completed minus refunded is the amount of sales still completed.
+   * changes its sale's status, so the completed sales are completed minus refunded.
    */
   async analytics(manager: EntityManager, userId: string): Promise<AnalyticsRow> {
     const [row] = (await manager.query(
@@ -107,10 +107,8 @@ export class TransactionsRepository {
            FROM integrations.integrated_transactions t, day
           WHERE t.user_id = $1 AND t.occurred_at >= day.start AND t.occurred_at < day.start + interval '1 day'
        ), revenue AS (
-         SELECT currency,
-                coalesce(sum(amount) FILTER (WHERE status IN ('completed', 'refunded')), 0)
-                  - coalesce(sum(amount) FILTER (WHERE status = 'refunded'), 0) AS amount
-           FROM today GROUP BY currency ORDER BY amount DESC, currency LIMIT 1
+         SELECT currency, sum(amount) AS amount
+           FROM today WHERE status = 'completed' GROUP BY currency ORDER BY amount DESC, currency LIMIT 1
        ), entries AS (
          SELECT is_active, last_sync FROM integrations.payment_processors WHERE user_id = $1
          UNION ALL

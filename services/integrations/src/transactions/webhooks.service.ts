@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { ErrorCode, transactionDeliverySchema, type DeliveryResponse } from '@app/contracts';
-import { AppError, parseInput, verifyWebhookSignature } from '@app/platform';
+import { AppError, isUuid, parseInput, verifyWebhookSignature } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { Credentials } from '../integrations/credentials';
 import { IntegrationsRepository } from '../integrations/integrations.repository';
-import { isUuid } from '../integrations/ids';
 import { IngestionService } from './ingestion.service';
+
+/** The delivery's JSON; a signed body that is not JSON is the sender's mistake (400), not ours. */
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new AppError(ErrorCode.MalformedBody, 'The delivery body is not valid JSON.');
+  }
+}
 
 const notFound = () => new AppError(ErrorCode.NotFound, 'Integration not found');
 
@@ -40,7 +48,7 @@ export class WebhooksService {
       throw new AppError(ErrorCode.InvalidSignature, 'Invalid or missing signature.');
     }
     if (!target.isActive) throw new AppError(ErrorCode.Conflict, 'Integration is inactive');
-    const raw = JSON.parse(rawBody.toString('utf8')) as unknown;
+    const raw = parseJson(rawBody);
     const delivery = parseInput(transactionDeliverySchema, raw);
     return this.ingestion.ingest(target, delivery, raw as Record<string, unknown>, requestId);
   }

@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../App';
-import { fillIn, mockFetch, renderPage, renderRoutes, requestBody, type MockResponse } from '../../test/render';
+import {
+  callsTo,
+  fillIn,
+  mockFetch,
+  renderPage,
+  renderRoutes,
+  requestBody,
+  type MockResponse,
+} from '../../test/render';
 import { IntegrationsPage } from './IntegrationsPage';
 
 const processorsPath = '/api/integrations/payment-processors';
@@ -77,8 +85,6 @@ function fakeApi(
 }
 
 const renderIntegrations = () => renderPage(<IntegrationsPage />, { path: '/integrations' });
-const callsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string, method = 'GET') =>
-  fetchMock.mock.calls.filter(([url, init]) => url === path && (init?.method ?? 'GET') === method);
 
 describe('IntegrationsPage', () => {
   it('shows the title, the four summary figures and the empty states', async () => {

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { useRegister } from '../../hooks/useAuth';
 import { useToast } from '../../hooks/useToast';
-import { storedReferralCode } from '../../lib/referral';
+import { storedReferralCode } from '../../lib/cookies';
 import { AccountSetupStep } from './AccountSetupStep';
 import { BusinessDetailsStep } from './BusinessDetailsStep';
 import { ComplianceStep } from './ComplianceStep';

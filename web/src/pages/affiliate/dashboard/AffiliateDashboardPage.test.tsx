@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../App';
-import { mockFetch, renderPage, renderRoutes, type MockResponse } from '../../../test/render';
+import { callsTo, mockFetch, renderPage, renderRoutes, type MockResponse } from '../../../test/render';
 import { AffiliateDashboardPage } from './AffiliateDashboardPage';
 
 const profilePath = '/api/affiliate/profile';
@@ -75,8 +75,6 @@ function fakeApi(
 }
 
 const renderDashboard = () => renderPage(<AffiliateDashboardPage />, { path: '/affiliate/dashboard' });
-const callsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string, method = 'GET') =>
-  fetchMock.mock.calls.filter(([url, init]) => url === path && (init?.method ?? 'GET') === method);
 const payoutButton = () => screen.getByRole('button', { name: 'Request Payout' }) as HTMLButtonElement;
 
 describe('AffiliateDashboardPage', () => {

@@ -4,8 +4,7 @@ import { AuthLayout } from '../../../components/AuthLayout';
 import { LoginForm } from '../../../components/LoginForm';
 
 /** Where to go after signing in: ?next= when it is an affiliate path of this site, else the affiliate dashboard. */
-const nextPath = (next: string | null) =>
-  next?.startsWith('/affiliate/') && !next.startsWith('//') ? next : '/affiliate/dashboard';
+const nextPath = (next: string | null) => (next?.startsWith('/affiliate/') ? next : '/affiliate/dashboard');
 
 /** Spec 2.11 and 6: affiliates sign in with their platform account and land on their dashboard. */
 export function AffiliateLoginPage() {

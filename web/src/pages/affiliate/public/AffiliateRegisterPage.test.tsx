@@ -191,7 +191,7 @@ describe('AffiliateRegisterPage', () => {
     const notice = await screen.findByRole('alert');
     expect(within(notice).getByText('Sign in to apply')).toBeTruthy();
     expect(within(notice).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/login?next=%2Faffiliate%2Fregister',
+      '/affiliate/login?next=%2Faffiliate%2Fregister',
     );
     expect(within(notice).getByRole('link', { name: 'create an account' }).getAttribute('href')).toBe('/register');
 

@@ -27,7 +27,7 @@ type ApplicationValues = Partial<AffiliateApplication>;
 type ApplicationField = keyof AffiliateApplication;
 
 const registerPath = '/affiliate/register';
-const signInHref = `/login?next=${encodeURIComponent(registerPath)}`;
+const signInHref = `/affiliate/login?next=${encodeURIComponent(registerPath)}`;
 
 const isApplicationField = (field: string): field is ApplicationField => field in affiliateApplicationFields;
 

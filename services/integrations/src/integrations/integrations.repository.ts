@@ -84,14 +84,24 @@ export class IntegrationsRepository {
     );
   }
 
-  /** Records how a sync attempt of a POS entry ended: an error message, or success (lastSync = now). */
-  async recordSyncAttempt(manager: EntityManager, id: string, error: string | null): Promise<void> {
+  /**
+   * Records how a sync attempt of a POS entry ended: an error message, or success (lastSync = now)
+   * with the time the sync has read through.
+   */
+  async recordSyncAttempt(
+    manager: EntityManager,
+    id: string,
+    outcome: { error: string } | { syncedThrough: Date },
+  ): Promise<void> {
+    const error = 'error' in outcome ? outcome.error : null;
+    const syncedThrough = 'syncedThrough' in outcome ? outcome.syncedThrough : null;
     await manager.query(
       `UPDATE integrations.pos_integrations
           SET last_sync_attempt_at = now(), last_sync_error = $2,
-              last_sync = CASE WHEN $2::text IS NULL THEN now() ELSE last_sync END
+              last_sync = CASE WHEN $2::text IS NULL THEN now() ELSE last_sync END,
+              synced_through = coalesce($3, synced_through)
         WHERE id = $1`,
-      [id, error],
+      [id, error, syncedThrough],
     );
   }
 }

@@ -43,6 +43,10 @@ export class PosIntegration {
   @Column({ name: 'last_sync_error', type: 'text', nullable: true })
   lastSyncError!: string | null;
 
+  /** The provider sync has read every payment created before this; webhooks do not move it. */
+  @Column({ name: 'synced_through', type: 'timestamptz', nullable: true })
+  syncedThrough!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -9,14 +9,14 @@ import { IngestionService } from '../transactions/ingestion.service';
 import { deliveryOfSquarePayment, SQUARE_VERSION, squarePaymentsUrl, type SquarePaymentsPage } from './square';
 
 export type SyncResult =
-  | { outcome: 'synced'; payments: number; recorded: number }
+  | { outcome: 'synced'; payments: number; recorded: number; syncedThrough: Date }
   | { outcome: 'failed'; error: string }
   | { outcome: 'skipped' };
 
 /** How far back the first sync of a new entry reads; later syncs overlap the last one a little. */
 const FIRST_SYNC_DAYS = 30;
 const OVERLAP_MS = 10 * 60_000;
-/** At most this many pages per run; the next run continues from the last synced time. */
+/** At most this many pages per run; the next run continues where this one stopped (synced_through). */
 const MAX_PAGES = 50;
 
 class SyncError extends Error {}
@@ -43,30 +43,39 @@ export class PosSyncService {
     if (!pos?.isActive) return { outcome: 'skipped' };
     try {
       const result = await this.pull(pos);
-      await this.transactions.run((manager) => this.repository.recordSyncAttempt(manager, pos.id, null));
+      await this.transactions.run((manager) =>
+        this.repository.recordSyncAttempt(manager, pos.id, { syncedThrough: result.syncedThrough }),
+      );
       return result;
     } catch (error) {
       const message = error instanceof SyncError ? error.message : `Sync failed: ${(error as Error).message}`;
       this.logger.warn(`sync of POS ${pos.id} (${pos.posSystem}) failed: ${message}`);
-      await this.transactions.run((manager) => this.repository.recordSyncAttempt(manager, pos.id, message));
+      await this.transactions.run((manager) => this.repository.recordSyncAttempt(manager, pos.id, { error: message }));
       return { outcome: 'failed', error: message };
     }
   }
 
-  private async pull(pos: PosIntegration): Promise<SyncResult> {
+  /**
+   * Reads payments in creation order (ASC) from just before synced_through, so a run cut short by
+   * the page cap leaves synced_through at the last payment it read and the next run resumes there.
+   * lastSync is not the position: webhook deliveries move it too.
+   */
+  private async pull(pos: PosIntegration): Promise<Extract<SyncResult, { outcome: 'synced' }>> {
     if (pos.posSystem !== 'square') {
       throw new SyncError(
         `Automatic sync is not available for ${integrationLabels[pos.posSystem]} yet; send transactions to the webhook URL`,
       );
     }
-    const since = pos.lastSync
-      ? new Date(pos.lastSync.getTime() - OVERLAP_MS)
+    const startedAt = new Date();
+    const since = pos.syncedThrough
+      ? new Date(pos.syncedThrough.getTime() - OVERLAP_MS)
       : new Date(pos.createdAt.getTime() - FIRST_SYNC_DAYS * 86_400_000);
     const apiKey = this.credentials.open(pos.id, 'apiKey', pos.apiKey);
     const source = { id: pos.id, userId: pos.userId, kind: 'pos' as const, provider: pos.posSystem };
     let payments = 0;
     let recorded = 0;
     let cursor: string | undefined;
+    let lastCreatedAt: Date | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const body = await this.squarePage(
         squarePaymentsUrl(this.config.SQUARE_API_BASE, since, pos.locationId, cursor),
@@ -74,6 +83,8 @@ export class PosSyncService {
       );
       for (const payment of body.payments ?? []) {
         payments += 1;
+        const createdAt = new Date(payment.created_at);
+        if (!Number.isNaN(createdAt.getTime())) lastCreatedAt = createdAt;
         const parsed = transactionDeliverySchema.safeParse(deliveryOfSquarePayment(payment));
         if (!parsed.success) {
           this.logger.warn(`Square payment ${payment.id} skipped: ${parsed.error.issues[0]?.message}`);
@@ -85,7 +96,9 @@ export class PosSyncService {
       cursor = body.cursor;
       if (!cursor) break;
     }
-    return { outcome: 'synced', payments, recorded };
+    // All pages read: everything created before the run started is in. Cut short: up to the last one read.
+    const syncedThrough = cursor && lastCreatedAt ? lastCreatedAt : startedAt;
+    return { outcome: 'synced', payments, recorded, syncedThrough };
   }
 
   private async squarePage(url: string, apiKey: string): Promise<SquarePaymentsPage> {

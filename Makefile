@@ -74,6 +74,7 @@ bench: build infra
 	@status=0; bash scripts/ensure-chromium.sh && node bench/landing.mjs 5 || status=1; \
 	  node bench/gateway.mjs 8 2>/dev/null | grep -v '"level"' || status=1; \
 	  node bench/ingest.mjs --count 100000 || status=1; \
+	  node bench/analytics.mjs || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install

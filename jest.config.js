@@ -13,7 +13,10 @@ const swc = [
 ];
 
 const shared = {
-  transform: { '^.+\\.ts$': swc },
+  // xrpl's hashing dependencies (@noble, @scure) ship only ES modules, which jest cannot require:
+  // those few packages are compiled to CommonJS like our sources; the rest of node_modules is not.
+  transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure)/)'],
   moduleNameMapper: {
     '^@app/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@app/platform$': '<rootDir>/packages/platform/src/index.ts',

@@ -24,7 +24,11 @@ const profiles = {
     billing: 3004,
     integrations: 3005,
     affiliate: 3006,
+    analytics: 3007,
+    cryptoEscrow: 3008,
     fakeStripe: 12111,
+    fakeCoinbase: 12121,
+    fakeRippled: 12131,
     database: 'platform',
     redisDb: 0,
     prefix: '',
@@ -38,7 +42,11 @@ const profiles = {
     billing: 13004,
     integrations: 13005,
     affiliate: 13006,
+    analytics: 13007,
+    cryptoEscrow: 13008,
     fakeStripe: 12112,
+    fakeCoinbase: 12122,
+    fakeRippled: 12132,
     database: 'platform_e2e',
     redisDb: 2,
     prefix: 'e2e.',
@@ -77,6 +85,14 @@ const stripeLocal = {
   STRIPE_API_HOST: '127.0.0.1',
   STRIPE_API_PORT: String(profile.fakeStripe),
   STRIPE_API_PROTOCOL: 'http',
+};
+
+// The crypto service talks to local test doubles of Coinbase Commerce and an XRP Ledger server.
+const cryptoLocal = {
+  COINBASE_COMMERCE_API_URL: `http://127.0.0.1:${profile.fakeCoinbase}`,
+  COINBASE_COMMERCE_API_KEY: 'local-coinbase-key',
+  COINBASE_COMMERCE_WEBHOOK_SECRET: 'local-coinbase-webhook-secret',
+  XRPL_SERVER_URL: `ws://127.0.0.1:${profile.fakeRippled}`,
 };
 
 const processes = [
@@ -166,6 +182,53 @@ const processes = [
     ready: `http://127.0.0.1:${profile.affiliate}/health/live`,
   },
   {
+    // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC
+    // endpoints, which show offline when unreachable.
+    name: 'analytics',
+    command: ['node', 'services/analytics/dist/src/main.js'],
+    env: { SERVICE_NAME: 'analytics', PORT: String(profile.analytics), XRPL_SERVER_URL: cryptoLocal.XRPL_SERVER_URL },
+    ready: `http://127.0.0.1:${profile.analytics}/health/live`,
+  },
+  {
+    // Test doubles (tools/fake-coinbase, tools/fake-rippled) so charges and escrows work offline.
+    name: 'fake-coinbase',
+    command: [
+      'node',
+      'tools/fake-coinbase/server.mjs',
+      '--port',
+      String(profile.fakeCoinbase),
+      '--webhook-url',
+      `http://127.0.0.1:${profile.gateway}/api/crypto/coinbase/webhook`,
+    ],
+    env: { COINBASE_COMMERCE_WEBHOOK_SECRET: cryptoLocal.COINBASE_COMMERCE_WEBHOOK_SECRET },
+    ready: `http://127.0.0.1:${profile.fakeCoinbase}/__fake/requests`,
+  },
+  {
+    name: 'fake-rippled',
+    // In dev an unknown account is funded with 1000 (test) XRP on first sight, so a generated
+    // wallet can be used at once; the end-to-end tests fund accounts explicitly.
+    command: [
+      'node',
+      'tools/fake-rippled/server.mjs',
+      '--port',
+      String(profile.fakeRippled),
+      ...(profileName === 'dev' ? ['--auto-fund'] : []),
+    ],
+    ready: `http://127.0.0.1:${profile.fakeRippled}/__fake/ledger`,
+  },
+  {
+    name: 'crypto-escrow',
+    command: ['node', 'services/crypto-escrow/dist/src/main.js'],
+    env: { SERVICE_NAME: 'crypto-escrow', PORT: String(profile.cryptoEscrow), ...cryptoLocal },
+    ready: `http://127.0.0.1:${profile.cryptoEscrow}/health/live`,
+  },
+  {
+    // Polls open charges every 10 s and watches open escrows every 30 s (BullMQ).
+    name: 'crypto-escrow-worker',
+    command: ['node', 'services/crypto-escrow/dist/src/worker.js'],
+    env: { SERVICE_NAME: 'crypto-escrow-worker', PORT: '0', ...cryptoLocal },
+  },
+  {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
     env: {
@@ -177,6 +240,8 @@ const processes = [
       BILLING_URL: `http://127.0.0.1:${profile.billing}`,
       INTEGRATIONS_URL: `http://127.0.0.1:${profile.integrations}`,
       AFFILIATE_URL: `http://127.0.0.1:${profile.affiliate}`,
+      ANALYTICS_URL: `http://127.0.0.1:${profile.analytics}`,
+      CRYPTO_ESCROW_URL: `http://127.0.0.1:${profile.cryptoEscrow}`,
       ...profile.limits,
     },
     ready: `http://127.0.0.1:${profile.gateway}/health/live`,

@@ -27,25 +27,11 @@ export const specPublicRoutes = [
 ] as const;
 
 /**
- * Routes of later issues, not built yet: the affiliate pages, and the
- * guarded product areas of the signed-in spec. Until they exist they show the 404 screen;
- * the tests report them as pending instead of failing. Remove a route from this list when its
- * issue lands, so a broken link to it fails again.
+ * Guarded routes of the signed-in spec not built yet (tokenization). Until they exist they show
+ * the 404 screen; the tests report them as pending instead of failing. No public page links to
+ * them. Remove a route from this list when it is built, so a broken link to it fails again.
  */
-export const pendingRoutes: readonly string[] = [
-  '/transactions',
-  '/tokenization',
-  '/tokenization-info',
-  '/compliance',
-  '/analytics',
-  '/analytics/business-metrics',
-  '/analytics/cash-flow',
-  '/analytics/customer-segmentation',
-  '/analytics/risk-analytics',
-  '/analytics/competitive-analysis',
-  '/wallet',
-  '/crypto-wallet',
-];
+export const pendingRoutes: readonly string[] = ['/tokenization', '/tokenization-info'];
 
 export const notFoundTitle = '404 Page Not Found';
 

@@ -14,6 +14,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, K
   BILLING_URL: z.url().default('http://127.0.0.1:3004'),
   INTEGRATIONS_URL: z.url().default('http://127.0.0.1:3005'),
   AFFILIATE_URL: z.url().default('http://127.0.0.1:3006'),
+  ANALYTICS_URL: z.url().default('http://127.0.0.1:3007'),
+  CRYPTO_ESCROW_URL: z.url().default('http://127.0.0.1:3008'),
   /** The built web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
   /** Largest request body forwarded, in bytes (services enforce the same). */
@@ -27,6 +29,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, K
   RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: rate(5),
   RATE_LIMIT_CONTACT_PER_HOUR: rate(10),
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: rate(5),
+  RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE: rate(120),
+  RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: rate(600),
   /** How long a verified access token is trusted without checking its signature again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /**

@@ -1,6 +1,7 @@
 import type { GatewayConfig } from './config';
 
-export type Upstream = 'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations' | 'affiliate';
+export type Upstream =
+  'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations' | 'affiliate' | 'analytics' | 'crypto-escrow';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -87,6 +88,8 @@ export function routeTable(config: GatewayConfig): Route[] {
     { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing' },
     ...integrationRoutes,
     ...affiliateRoutes,
+    ...analyticsRoutes(config),
+    ...cryptoRoutes(config),
   ];
 }
 
@@ -136,6 +139,60 @@ const affiliateRoutes: Route[] = [
   { method: 'GET', path: '/api/affiliate/referral-codes/:code', upstream: 'affiliate' },
 ];
 
+/** Spec 7's dashboard, transactions, blockchain, compliance and analytics reads, and page-view ingest. */
+function analyticsRoutes(config: GatewayConfig): Route[] {
+  return [
+    ...[
+      '/api/dashboard/stats',
+      '/api/transactions',
+      '/api/blockchain/status',
+      '/api/compliance/records',
+      '/api/analytics/business-metrics',
+      '/api/analytics/cash-flow',
+      '/api/analytics/customer-segmentation',
+      '/api/analytics/risk',
+      '/api/analytics/competitive',
+      '/api/analytics/transaction-volume',
+      '/api/analytics/transaction-summary',
+    ].map((path): Route => ({ method: 'GET', path, upstream: 'analytics', session: true, verifiedEmail: true })),
+    // Page views of public pages too: the service records the user when a session cookie comes along.
+    {
+      method: 'POST',
+      path: '/api/analytics/events',
+      upstream: 'analytics',
+      rateLimit: { max: config.RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE, windowSeconds: 60 },
+    },
+  ];
+}
+
+/** Spec 7's /api/crypto calls; the user always comes from the session. */
+function cryptoRoutes(config: GatewayConfig): Route[] {
+  return [
+    ...(
+      [
+        ['POST', '/api/crypto/coinbase/charge'],
+        ['GET', '/api/crypto/coinbase/charge/:id'],
+        ['POST', '/api/crypto/xrp/wallet/generate'],
+        ['POST', '/api/crypto/xrp/condition'],
+        ['POST', '/api/crypto/xrp/escrow/create'],
+        ['POST', '/api/crypto/xrp/escrow/finish'],
+        ['POST', '/api/crypto/xrp/escrow/cancel'],
+        ['GET', '/api/crypto/xrp/escrows'],
+        ['GET', '/api/crypto/xrp/escrows/:address'],
+        ['GET', '/api/crypto/xrp/account/:address'],
+        ['POST', '/api/crypto/xrp/payment'],
+      ] as const
+    ).map(([method, path]): Route => ({ method, path, upstream: 'crypto-escrow', session: true, verifiedEmail: true })),
+    // Coinbase Commerce calls this; the service verifies X-CC-Webhook-Signature over the untouched bytes.
+    {
+      method: 'POST',
+      path: '/api/crypto/coinbase/webhook',
+      upstream: 'crypto-escrow',
+      rateLimit: { max: config.RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE, windowSeconds: 60 },
+    },
+  ];
+}
+
 /** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */
 export function isKnownPath(routes: Route[], path: string): boolean {
   const segments = path.split('/');
@@ -155,4 +212,6 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   billing: config.BILLING_URL,
   integrations: config.INTEGRATIONS_URL,
   affiliate: config.AFFILIATE_URL,
+  analytics: config.ANALYTICS_URL,
+  'crypto-escrow': config.CRYPTO_ESCROW_URL,
 });

@@ -63,6 +63,40 @@ export const DESCRIPTIONS = {
     'The key id of INTEGRATIONS_ENCRYPTION_KEYS new secrets are sealed with (rotation: add a key, switch this to it). Secret (with the keys).',
   AFFILIATE_URL:
     'Base URL of the affiliate service (`/api/affiliate/*`, including the admin endpoints `/api/affiliate/admin/*`).',
+  ANALYTICS_URL:
+    'Base URL of the analytics service (`/api/dashboard/stats`, `/api/transactions`, `/api/analytics/*`, `/api/compliance/records`, `/api/blockchain/status`).',
+  CRYPTO_ESCROW_URL:
+    'Base URL of the crypto-escrow service (`/api/crypto/*`, including the Coinbase Commerce webhook `/api/crypto/coinbase/webhook`).',
+  RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE:
+    'Page views and custom events (`POST /api/analytics/events`) per client address per minute.',
+  RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: 'Coinbase Commerce webhook deliveries per client address per minute.',
+  XRPL_SERVER_URL:
+    'WebSocket URL of the XRP Ledger server (rippled) xrpl.js connects to: crypto-escrow submits escrows there, analytics reads its `server_info` for the status panel. `make up` points both at the local fake rippled (tools/fake-rippled, a test double).',
+  POLYGON_RPC_URL:
+    'analytics: Polygon JSON-RPC endpoint read for gas price and latest block time; unreachable shows offline.',
+  AVALANCHE_RPC_URL:
+    'analytics: Avalanche C-Chain JSON-RPC endpoint read for gas price and latest block time; unreachable shows offline.',
+  BLOCKCHAIN_TIMEOUT_MS:
+    'analytics: how long one network status read (XRPL, Polygon, Avalanche) may take before that network shows offline, in ms.',
+  BLOCKCHAIN_CACHE_MS:
+    'analytics: how long a blockchain status answer is reused before the networks are read again, in ms.',
+  CHARGE_POLL_INTERVAL_MS:
+    'crypto-escrow-worker: how often an open charge is read back from the provider, in ms (spec 9: 10 s).',
+  CHARGE_POLL_WINDOW_MS:
+    'crypto-escrow-worker: how long after creation a charge is polled before polling stops, in ms (spec 9: 30 minutes).',
+  ESCROW_MONITOR_INTERVAL_MS:
+    "crypto-escrow-worker: how often an open escrow's owner list is read from the ledger, in ms (spec 9: 30 s).",
+  ESCROW_MONITOR_WINDOW_MS:
+    'crypto-escrow-worker: how long an escrow is monitored after creation, in ms (spec 9: 24 hours).',
+  CRYPTO_HTTP_TIMEOUT_MS:
+    'crypto-escrow: how long a Coinbase Commerce API call may take before it counts as unreachable, in ms.',
+  XRPL_SUBMIT_TIMEOUT_MS:
+    'crypto-escrow: how long a submitted XRP Ledger transaction is awaited until validated, in ms.',
+  COINBASE_COMMERCE_API_URL:
+    'crypto-escrow: base URL of the Coinbase Commerce charges API (`https://api.commerce.coinbase.com`); tests and `make up` use the fake (tools/fake-coinbase, a test double).',
+  COINBASE_COMMERCE_API_KEY: 'crypto-escrow: Coinbase Commerce API key (`X-CC-Api-Key`). Secret.',
+  COINBASE_COMMERCE_WEBHOOK_SECRET:
+    'crypto-escrow: shared secret of the Coinbase Commerce webhook subscription; deliveries whose `X-CC-Webhook-Signature` (HMAC-SHA256 of the raw body) does not match are refused. Secret.',
   OPENAI_API_KEY:
     'affiliate: optional OpenAI API key; when set the marketing toolkit writes with OpenAI (structured output checked against the response schemas), otherwise with its built-in writer. Secret.',
   OPENAI_MODEL: 'affiliate: the OpenAI chat model the toolkit uses when OPENAI_API_KEY is set.',

@@ -64,6 +64,10 @@ listening() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
 running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
 
 start() {
+  # Two `make` runs starting at once must not launch two brokers on one data directory.
+  mkdir -p "$home"
+  exec 9>"$home/start.lock"
+  flock 9
   if listening; then return 0; fi
   install
   configure

@@ -53,8 +53,33 @@ const AffiliateLoginPage = lazy(() =>
 const GuardedRoute = lazy(() => import('./components/GuardedRoute').then((m) => ({ default: m.GuardedRoute })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const TransactionsPage = lazy(() =>
+  import('./pages/transactions/TransactionsPage').then((m) => ({ default: m.TransactionsPage })),
+);
+const ComplianceCenterPage = lazy(() =>
+  import('./pages/compliance-center/ComplianceCenterPage').then((m) => ({ default: m.ComplianceCenterPage })),
+);
 const IntegrationsPage = lazy(() =>
   import('./pages/integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })),
+);
+const TransactionAnalyticsPage = lazy(() =>
+  import('./pages/analytics/TransactionAnalyticsPage').then((m) => ({ default: m.TransactionAnalyticsPage })),
+);
+const BusinessMetricsPage = lazy(() =>
+  import('./pages/analytics/BusinessMetricsPage').then((m) => ({ default: m.BusinessMetricsPage })),
+);
+const CashFlowPage = lazy(() => import('./pages/analytics/CashFlowPage').then((m) => ({ default: m.CashFlowPage })));
+const CustomerSegmentationPage = lazy(() =>
+  import('./pages/analytics/CustomerSegmentationPage').then((m) => ({ default: m.CustomerSegmentationPage })),
+);
+const RiskAnalyticsPage = lazy(() =>
+  import('./pages/analytics/RiskAnalyticsPage').then((m) => ({ default: m.RiskAnalyticsPage })),
+);
+const CompetitiveAnalysisPage = lazy(() =>
+  import('./pages/analytics/CompetitiveAnalysisPage').then((m) => ({ default: m.CompetitiveAnalysisPage })),
+);
+const CryptoWalletPage = lazy(() =>
+  import('./pages/crypto/CryptoWalletPage').then((m) => ({ default: m.CryptoWalletPage })),
 );
 const AffiliateAreaRoute = lazy(() =>
   import('./pages/affiliate/dashboard/AffiliateAreaRoute').then((m) => ({ default: m.AffiliateAreaRoute })),
@@ -103,8 +128,18 @@ export function AppRoutes() {
           <Route path="affiliate/login" element={<AffiliateLoginPage />} />
           <Route element={<GuardedRoute />}>
             <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="transactions" element={<TransactionsPage />} />
+            <Route path="compliance" element={<ComplianceCenterPage />} />
+            <Route path="analytics" element={<TransactionAnalyticsPage />} />
+            <Route path="analytics/business-metrics" element={<BusinessMetricsPage />} />
+            <Route path="analytics/cash-flow" element={<CashFlowPage />} />
+            <Route path="analytics/customer-segmentation" element={<CustomerSegmentationPage />} />
+            <Route path="analytics/risk-analytics" element={<RiskAnalyticsPage />} />
+            <Route path="analytics/competitive-analysis" element={<CompetitiveAnalysisPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="crypto-wallet" element={<CryptoWalletPage />} />
+            <Route path="wallet" element={<CryptoWalletPage />} />
             <Route path="admin/affiliates" element={<AdminAffiliatesPage />} />
           </Route>
           <Route element={<AffiliateAreaRoute />}>

@@ -13,6 +13,12 @@ import {
   PayoutRequestedSchema,
   ReferralAttributedSchema,
 } from './gen/platform/affiliate/v1/events_pb';
+import {
+  ChargeCompletedSchema,
+  ChargeFailedSchema,
+  EscrowCancelledSchema,
+  EscrowFinishedSchema,
+} from './gen/platform/crypto/v1/events_pb';
 
 export * from './gen/platform/identity/v1/events_pb';
 export * from './gen/platform/profile/v1/events_pb';
@@ -20,6 +26,7 @@ export * from './gen/platform/support/v1/events_pb';
 export * from './gen/platform/billing/v1/events_pb';
 export * from './gen/platform/integrations/v1/events_pb';
 export * from './gen/platform/affiliate/v1/events_pb';
+export * from './gen/platform/crypto/v1/events_pb';
 
 /** Kafka topics, one per owning service; the key of every message is the aggregate id. */
 export const Topic = {
@@ -29,6 +36,7 @@ export const Topic = {
   BillingEvents: 'billing.events.v1',
   IntegrationsEvents: 'integrations.events.v1',
   AffiliateEvents: 'affiliate.events.v1',
+  CryptoEvents: 'crypto.events.v1',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -45,6 +53,10 @@ export const eventCatalog = {
   ReferralAttributed: { topic: Topic.AffiliateEvents, schema: ReferralAttributedSchema },
   CommissionEarned: { topic: Topic.AffiliateEvents, schema: CommissionEarnedSchema },
   PayoutRequested: { topic: Topic.AffiliateEvents, schema: PayoutRequestedSchema },
+  ChargeCompleted: { topic: Topic.CryptoEvents, schema: ChargeCompletedSchema },
+  ChargeFailed: { topic: Topic.CryptoEvents, schema: ChargeFailedSchema },
+  EscrowFinished: { topic: Topic.CryptoEvents, schema: EscrowFinishedSchema },
+  EscrowCancelled: { topic: Topic.CryptoEvents, schema: EscrowCancelledSchema },
 } as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
 export type EventType = keyof typeof eventCatalog;
 

@@ -8,3 +8,5 @@ export * from './plans';
 export * from './billing';
 export * from './integrations';
 export * from './affiliate';
+export * from './analytics';
+export * from './crypto';

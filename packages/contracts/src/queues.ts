@@ -5,6 +5,10 @@ export const Queue = {
   BillingReconcile: 'billing-reconcile',
   /** Integrations: one repeatable job per active POS entry, pulling transactions from its provider. */
   IntegrationsSync: 'integrations-sync',
+  /** Crypto: one repeatable job per open charge, polling its provider every 10 s for 30 minutes. */
+  CryptoChargePoll: 'crypto-charge-poll',
+  /** Crypto: one repeatable job per open escrow, reading the owner's escrows every 30 s for 24 hours. */
+  CryptoEscrowMonitor: 'crypto-escrow-monitor',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

@@ -1,24 +1,63 @@
-import { Card, Flex, Typography } from 'antd';
-import { Link } from 'react-router';
+import { defaultChartRange, type ChartRange } from '@app/contracts';
+import { Col, Flex, Row } from 'antd';
+import { useState } from 'react';
 import { useSignedInUser } from '../components/GuardedRoute';
-import { SignOutLink } from '../components/SignOutLink';
+import { BlockchainInfrastructure } from './dashboard/BlockchainInfrastructure';
+import { ComplianceCenter } from './dashboard/ComplianceCenter';
+import { CryptoPortfolioSummary } from './dashboard/CryptoPortfolioSummary';
+import { DashboardHeader } from './dashboard/DashboardHeader';
+import { LegalFramework } from './dashboard/LegalFramework';
+import { LiveTransactionMonitoring } from './dashboard/LiveTransactionMonitoring';
+import { PlatformServices } from './dashboard/PlatformServices';
+import { RecentActivity } from './dashboard/RecentActivity';
+import { ReportsNotice } from './dashboard/ReportsNotice';
+import { StatCards } from './dashboard/StatCards';
+import { TokenizationBlock } from './dashboard/TokenizationBlock';
+import { TransactionVolumeChart } from './dashboard/TransactionVolumeChart';
 
+/** Spec 2 Dashboard: every figure from the user's stored data; a block that fails shows an empty state. */
 export function DashboardPage() {
   const user = useSignedInUser();
+  const [range, setRange] = useState<ChartRange>(defaultChartRange);
+
   return (
     <Flex vertical gap={24}>
-      <div>
-        <Typography.Title level={1} style={{ marginBottom: 4 }}>
-          Dashboard
-        </Typography.Title>
-        <Typography.Text type="secondary">Welcome, {user.firstName || user.username}</Typography.Text>
-      </div>
-      <Card title="Your account">
-        <Flex vertical gap={8}>
-          <Link to="/settings">Settings: personal and business profile</Link>
-          <SignOutLink />
-        </Flex>
-      </Card>
+      <DashboardHeader user={user} range={range} />
+      <StatCards />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <TransactionVolumeChart range={range} onRangeChange={setRange} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <RecentActivity />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <ComplianceCenter kycStatus={user.kycStatus} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <BlockchainInfrastructure />
+        </Col>
+      </Row>
+      <LiveTransactionMonitoring />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <CryptoPortfolioSummary />
+        </Col>
+        <Col xs={24} lg={12}>
+          <TokenizationBlock />
+        </Col>
+      </Row>
+      <LegalFramework />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <ReportsNotice />
+        </Col>
+        <Col xs={24} lg={12}>
+          <PlatformServices />
+        </Col>
+      </Row>
     </Flex>
   );
 }

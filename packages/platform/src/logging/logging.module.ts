@@ -12,6 +12,7 @@ export const redactedPaths = [
   '*.password',
   '*.token',
   '*.seed',
+  '*.senderSeed',
 ];
 
 export function requestIdOf(req: IncomingMessage): string {

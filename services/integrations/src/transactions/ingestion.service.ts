@@ -9,6 +9,16 @@ import { TransactionsRepository } from './transactions.repository';
 export type Delivery = z.output<typeof transactionDeliverySchema>;
 export type IngestionSource = Pick<WebhookTarget, 'id' | 'userId' | 'kind' | 'provider'>;
 
+/** TransactionRecorded's customer_ref: the e-mail across integrations, else the provider's id in this one. */
+export function customerRef(integrationId: string, customer: Record<string, unknown> | null): string {
+  const email = customer?.email;
+  if (typeof email === 'string' && email.trim() !== '') return email.trim().toLowerCase();
+  const id = customer?.id;
+  if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
+    return `${integrationId}:${String(id).trim()}`;
+  return '';
+}
+
 /**
  * Turns one reported transaction into an integrated transaction, the same way for webhook
  * deliveries and provider syncs: the row, the integration's lastSync and TransactionRecorded
@@ -62,6 +72,7 @@ export class IngestionService {
           sourceKind: source.kind,
           integrationId: source.id,
           occurredAt: timestampFromDate(new Date(row.occurredAt)),
+          customerRef: customerRef(source.id, row.customerData),
         },
         requestId,
       );

@@ -29,6 +29,7 @@ export interface StoredTransaction {
   status: IntegratedTransaction['status'];
   paymentMethod: IntegratedTransaction['paymentMethod'];
   country: string | null;
+  customerData: Record<string, unknown> | null;
   occurredAt: Date;
 }
 
@@ -44,7 +45,7 @@ export interface AnalyticsRow {
 }
 
 const returned = `id, amount, currency, status, payment_method AS "paymentMethod", country,
-  occurred_at AS "occurredAt", (xmax = 0) AS inserted`;
+  customer_data AS "customerData", occurred_at AS "occurredAt", (xmax = 0) AS inserted`;
 
 @Injectable()
 export class TransactionsRepository {

@@ -1,0 +1,71 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@app/platform';
+import { BlockchainStatusService } from './blockchain/blockchain-status.service';
+import { ComplianceController, ComplianceService } from './compliance/compliance.controller';
+import { analyticsConfigSchema } from './config';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
+import { analyticsDatabase } from './entities';
+import { ExpensesRepository } from './expenses/expenses.repository';
+import { InvoicePaidHandler, InvoiceRefundedHandler } from './expenses/invoice-events.handlers';
+import { AnalyticsController } from './insights/analytics.controller';
+import { BusinessMetricsService } from './insights/business-metrics.service';
+import { CashFlowService } from './insights/cash-flow.service';
+import { CompetitiveService } from './insights/competitive.service';
+import { RiskService } from './insights/risk.service';
+import { RollupsRepository } from './insights/rollups.repository';
+import { SegmentationService } from './insights/segmentation.service';
+import { PageEventsController } from './page-events/page-events.controller';
+import { ReadModelRepository } from './transactions/read-model.repository';
+import {
+  ChargeCompletedHandler,
+  ChargeFailedHandler,
+  EscrowCancelledHandler,
+  EscrowFinishedHandler,
+  TransactionRecordedHandler,
+} from './transactions/transaction-events.handlers';
+import { TransactionsController } from './transactions/transactions.controller';
+import { TransactionsService } from './transactions/transactions.service';
+
+const handlers = [
+  TransactionRecordedHandler,
+  ChargeCompletedHandler,
+  ChargeFailedHandler,
+  EscrowFinishedHandler,
+  EscrowCancelledHandler,
+  InvoicePaidHandler,
+  InvoiceRefundedHandler,
+];
+
+@Module({
+  imports: [
+    PlatformModule.forService({
+      config: analyticsConfigSchema,
+      database: analyticsDatabase,
+      events: { handlers },
+    }),
+  ],
+  controllers: [
+    DashboardController,
+    TransactionsController,
+    AnalyticsController,
+    ComplianceController,
+    PageEventsController,
+  ],
+  providers: [
+    ...handlers,
+    ReadModelRepository,
+    ExpensesRepository,
+    RollupsRepository,
+    DashboardService,
+    TransactionsService,
+    BusinessMetricsService,
+    CashFlowService,
+    SegmentationService,
+    RiskService,
+    CompetitiveService,
+    ComplianceService,
+    BlockchainStatusService,
+  ],
+})
+export class AppModule {}

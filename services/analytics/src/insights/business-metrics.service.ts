@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { reportingCurrency, type BusinessMetric, type BusinessMetrics, type MetricPeriod } from '@app/contracts';
+import type { DataSource } from 'typeorm';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  money,
+  monthStart,
+  percentChange,
+  round1,
+  utcDay,
+  weekStart,
+} from './calendar';
+import { RollupsRepository, type PeriodTotals } from './rollups.repository';
+
+export interface Window {
+  from: Date;
+  /** Inclusive last day. */
+  to: Date;
+}
+
+/**
+ * The current period so far (today included) and the same number of days at the start of the
+ * period before: today vs yesterday, this ISO week vs last week's first days, month to date vs
+ * the previous month's first days.
+ */
+export function windowsOf(period: MetricPeriod, now: Date): { current: Window; previous: Window } {
+  const today = utcDay(now);
+  if (period === 'daily')
+    return { current: { from: today, to: today }, previous: { from: addDays(today, -1), to: addDays(today, -1) } };
+  const start = period === 'weekly' ? weekStart(now) : monthStart(now);
+  const previousStart = period === 'weekly' ? addDays(start, -7) : addMonths(start, -1);
+  const elapsed = daysBetween(start, today);
+  const previousEnd = addDays(previousStart, elapsed);
+  return {
+    current: { from: start, to: today },
+    // A longer month before a shorter one is cut at its own end.
+    previous: { from: previousStart, to: previousEnd < start ? previousEnd : addDays(start, -1) },
+  };
+}
+
+export interface MetricInputs {
+  totals: PeriodTotals;
+  activeCustomers: number;
+  newCustomers: number;
+}
+
+/** The metrics and their target formulas (docs/analytics.md, business metrics). */
+export function metricsOf(period: MetricPeriod, current: MetricInputs, previous: MetricInputs): BusinessMetric[] {
+  const figures = (m: MetricInputs) => {
+    const sales = m.totals.completed + m.totals.refunded;
+    const settled = sales + m.totals.failed;
+    return {
+      revenue: money(m.totals.completedUsd),
+      transactions: m.totals.total,
+      averageTicket: m.totals.completedPriced ? money(Number(m.totals.completedUsd) / m.totals.completedPriced) : 0,
+      successRate: settled ? round1((sales / settled) * 100) : 0,
+      refundRate: sales ? round1((m.totals.refunded / sales) * 100) : 0,
+      activeCustomers: m.activeCustomers,
+      newCustomers: m.newCustomers,
+    };
+  };
+  const now = figures(current);
+  const before = figures(previous);
+  const metric = (
+    id: keyof typeof now,
+    name: string,
+    unit: BusinessMetric['unit'],
+    category: BusinessMetric['category'],
+    factor: number,
+  ): BusinessMetric => ({
+    id: `${period}_${id}`,
+    name,
+    value: now[id],
+    previousValue: before[id],
+    target: unit === 'USD' ? money(before[id] * factor) : round1(before[id] * factor),
+    targetBasis: factor === 1 ? 'previous period' : `previous period x ${factor}`,
+    unit,
+    changeType: now[id] >= before[id] ? 'increase' : 'decrease',
+    changePercent: percentChange(now[id], before[id]),
+    category,
+  });
+  return [
+    metric('revenue', 'Revenue', 'USD', 'revenue', 1.1),
+    metric('averageTicket', 'Average transaction value', 'USD', 'revenue', 1),
+    metric('transactions', 'Transactions', 'count', 'operational', 1.1),
+    metric('successRate', 'Payment success rate', '%', 'operational', 1),
+    metric('refundRate', 'Refund rate', '%', 'operational', 0.9),
+    metric('activeCustomers', 'Active customers', 'users', 'customer', 1.1),
+    metric('newCustomers', 'New customers', 'users', 'growth', 1.1),
+  ];
+}
+
+@Injectable()
+export class BusinessMetricsService {
+  constructor(
+    private readonly rollups: RollupsRepository,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async metrics(userId: string, now = new Date()): Promise<BusinessMetrics> {
+    const [daily, weekly, monthly] = await Promise.all(
+      (['daily', 'weekly', 'monthly'] as const).map(async (period) => {
+        const { current, previous } = windowsOf(period, now);
+        const [a, b] = await Promise.all([this.inputs(userId, current), this.inputs(userId, previous)]);
+        return metricsOf(period, a, b);
+      }),
+    );
+    return { daily, weekly, monthly, currency: reportingCurrency };
+  }
+
+  private async inputs(userId: string, window: Window): Promise<MetricInputs> {
+    const end = addDays(window.to, 1);
+    const [totals, [customers]] = await Promise.all([
+      this.rollups.periodTotals(userId, window.from, window.to),
+      this.db.query(
+        `SELECT (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
+                  WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND customer_ref IS NOT NULL) AS active,
+                (SELECT count(*)::int FROM analytics.customers
+                  WHERE user_id = $1 AND first_seen >= $2 AND first_seen < $3) AS new`,
+        [userId, window.from, end],
+      ) as Promise<{ active: number; new: number }[]>,
+    ]);
+    return { totals, activeCustomers: customers.active, newCustomers: customers.new };
+  }
+}

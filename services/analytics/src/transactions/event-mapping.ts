@@ -1,0 +1,83 @@
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { transactionStatuses, transactionTypes, type TransactionStatus, type TransactionType } from '@app/contracts';
+import type { Event } from '@app/platform';
+import type { SourceTransaction } from './read-model.repository';
+
+const when = (timestamp: Timestamp | undefined, fallback: Date): Date =>
+  timestamp ? timestampDate(timestamp) : fallback;
+const orNull = (value: string | undefined): string | null => (value ? value : null);
+
+/** TransactionRecorded: a processor or POS transaction (fiat), one row per integrations transaction id. */
+export function fromTransactionRecorded(
+  event: Event<'TransactionRecorded'>,
+  occurredAt: Date,
+): SourceTransaction | null {
+  const status = event.status as TransactionStatus;
+  if (!event.userId || !transactionStatuses.includes(status)) return null;
+  const type = (transactionTypes as readonly string[]).includes(event.type) ? (event.type as TransactionType) : 'fiat';
+  return {
+    userId: event.userId,
+    source: 'integrations',
+    sourceId: event.transactionId,
+    type,
+    amount: event.amount,
+    currency: event.currency.toUpperCase(),
+    status,
+    processor: event.processor || event.sourceKind || 'unknown',
+    country: orNull(event.country?.toUpperCase()),
+    paymentMethod: orNull(event.paymentMethod),
+    customerRef: orNull(event.customerRef),
+    propertyId: null,
+    blockchainTxHash: null,
+    description: null,
+    occurredAt: when(event.occurredAt, occurredAt),
+  };
+}
+
+type ChargeEvent = Event<'ChargeCompleted'> | Event<'ChargeFailed'>;
+
+/** ChargeCompleted / ChargeFailed: a crypto charge priced in USD. EXPIRED is failed, CANCELED cancelled. */
+export function fromCharge(event: ChargeEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
+  if (!event.userId || !event.chargeId) return null;
+  return {
+    userId: event.userId,
+    source: 'crypto',
+    sourceId: `charge:${event.chargeId}`,
+    type: 'crypto',
+    amount: event.amount,
+    currency: (event.currency || 'USD').toUpperCase(),
+    status,
+    processor: event.provider || 'coinbase',
+    country: null,
+    paymentMethod: 'cryptoCurrency' in event && event.cryptoCurrency ? event.cryptoCurrency : 'crypto',
+    customerRef: null,
+    propertyId: null,
+    blockchainTxHash: null,
+    description: 'description' in event ? orNull(event.description) : null,
+    occurredAt: when(event.occurredAt, occurredAt),
+  };
+}
+
+type EscrowEvent = Event<'EscrowFinished'> | Event<'EscrowCancelled'>;
+
+/** EscrowFinished / EscrowCancelled: XRP moved (or returned) on the XRP Ledger; no USD price. */
+export function fromEscrow(event: EscrowEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
+  if (!event.userId || !event.escrowId) return null;
+  return {
+    userId: event.userId,
+    source: 'crypto',
+    sourceId: `escrow:${event.escrowId}`,
+    type: 'crypto',
+    amount: event.amount,
+    currency: (event.currency || 'XRP').toUpperCase(),
+    status,
+    processor: 'xrpl',
+    country: null,
+    paymentMethod: 'escrow',
+    customerRef: null,
+    propertyId: null,
+    blockchainTxHash: orNull(event.txHash),
+    description: `Escrow to ${event.destination}`,
+    occurredAt: when(event.occurredAt, occurredAt),
+  };
+}

@@ -1,0 +1,73 @@
+import type { RiskLevel, TransactionStatus, TransactionType } from '@app/contracts';
+import { nzdPerUsd } from '../money/fx';
+
+/**
+ * The AML policy's thresholds (legal/aml-policy, spec 9), in New Zealand dollars or the
+ * equivalent: large-transaction screening above 3,000, enhanced due diligence above 10,000,
+ * travel rule from 1,000 for virtual-asset transfers.
+ */
+export const amlThresholdsNzd = { screening: 3_000, enhancedDueDiligence: 10_000, travelRule: 1_000 } as const;
+/** Amounts within 10% under the screening threshold are the structuring band the policy names. */
+export const structuringBandNzd = { from: 2_700, to: 3_000 } as const;
+
+export interface ScreenedTransaction {
+  type: TransactionType;
+  status: TransactionStatus;
+  amountUsd: string | null;
+  country: string | null;
+}
+
+export type ScreeningRule = 'large_transaction' | 'enhanced_due_diligence' | 'travel_rule' | 'structuring';
+
+export interface Screening {
+  score: number;
+  level: RiskLevel;
+  /** The rules the transaction triggers; each becomes a compliance record. */
+  rules: ScreeningRule[];
+  amountNzd: number | null;
+}
+
+/** The policy's bands of the 0-100 score: low 0-30, medium 31-70, high 71-100. */
+export const levelOfScore = (score: number): RiskLevel => (score <= 30 ? 'low' : score <= 70 ? 'medium' : 'high');
+
+/**
+ * The 0-100 AML score of one transaction (docs/analytics.md): 5 base, +50 above the
+ * enhanced-due-diligence threshold or +30 above the screening threshold, +25 in the structuring
+ * band, +10 crypto, +10 failed or cancelled, +15 refunded, +5 unknown country; at most 100.
+ * Amount rules need a USD price; an unpriced amount (XRP) triggers none of them.
+ */
+export function screen(tx: ScreenedTransaction): Screening {
+  const amountNzd = tx.amountUsd === null ? null : Number(tx.amountUsd) * nzdPerUsd;
+  const rules: ScreeningRule[] = [];
+  let score = 5;
+  if (amountNzd !== null) {
+    if (amountNzd > amlThresholdsNzd.enhancedDueDiligence) {
+      score += 50;
+      rules.push('large_transaction', 'enhanced_due_diligence');
+    } else if (amountNzd > amlThresholdsNzd.screening) {
+      score += 30;
+      rules.push('large_transaction');
+    } else if (amountNzd >= structuringBandNzd.from) {
+      score += 25;
+      rules.push('structuring');
+    }
+    if (tx.type !== 'fiat' && amountNzd >= amlThresholdsNzd.travelRule) rules.push('travel_rule');
+  }
+  if (tx.type === 'crypto') score += 10;
+  if (tx.status === 'failed' || tx.status === 'cancelled') score += 10;
+  if (tx.status === 'refunded') score += 15;
+  if (!tx.country) score += 5;
+  score = Math.min(100, score);
+  return { score, level: levelOfScore(score), rules, amountNzd };
+}
+
+/** Statuses only move forward: pending, then completed / failed / cancelled, then refunded. */
+const statusRank: Record<TransactionStatus, number> = {
+  pending: 0,
+  completed: 1,
+  failed: 1,
+  cancelled: 1,
+  refunded: 2,
+};
+export const supersedes = (next: TransactionStatus, current: TransactionStatus): boolean =>
+  statusRank[next] > statusRank[current] || (statusRank[next] === statusRank[current] && next === current);

@@ -1,0 +1,524 @@
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  blockchainStatusSchema,
+  businessMetricsSchema,
+  cashFlowSchema,
+  competitiveAnalysisSchema,
+  complianceRecordPageSchema,
+  customerSegmentationSchema,
+  dashboardStatsSchema,
+  ErrorCode,
+  eventCatalog,
+  EventHeader,
+  riskAnalyticsSchema,
+  transactionPageSchema,
+  transactionSummarySchema,
+  transactionVolumeSchema,
+  type EventType,
+  type TransactionPage,
+} from '@app/contracts';
+import {
+  ACCESS_COOKIE,
+  createKafka,
+  ensureTopics,
+  EventConsumer,
+  parseConfig,
+  signAccessToken,
+  type AuthUser,
+} from '@app/platform';
+import type { Message, Producer } from 'kafkajs';
+import { query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import { expectErrorReply } from '../../../test-support/error-reply';
+import { DataSource } from 'typeorm';
+import type * as AppModuleFile from '../src/app.module';
+import { ReadModelRepository } from '../src/transactions/read-model.repository';
+import { analyticsConfigSchema } from '../src/config';
+
+// Events in through the real Kafka, figures out through the HTTP API, against hand-computed
+// expectations. Blockchain endpoints point at a local JSON-RPC stub (Polygon), the fake rippled
+// (tools/fake-rippled, a test double) and a closed port (Avalanche, offline).
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+
+const userOf = (): AuthUser => ({
+  id: randomUUID(),
+  email: uniqueEmail('analytics'),
+  emailVerified: true,
+  role: 'user',
+});
+
+describe('analytics: events in, figures out', () => {
+  let app: INestApplication;
+  let api: string;
+  let producer: Producer;
+  let rpc: Server;
+  let rippled: ChildProcess;
+  const a = userOf();
+  const b = userOf();
+  const now = new Date();
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  const fortyDaysAgo = new Date(now.getTime() - 40 * 86_400_000);
+  const sent: Message[] = [];
+
+  const cookieOf = (user: AuthUser) =>
+    `${ACCESS_COOKIE}=${signAccessToken(user, parseConfig(analyticsConfigSchema).JWT_SECRET)}`;
+  const get = (path: string, user: AuthUser = a) =>
+    rawRequest(`${api}${path}`, 'GET', { headers: { cookie: cookieOf(user) } });
+
+  async function publish(type: EventType, key: string, init: Record<string, unknown>, eventId = randomUUID()) {
+    const { topic, schema } = eventCatalog[type];
+    const message: Message = {
+      key,
+      value: Buffer.from(toBinary(schema as DescMessage, create(schema as DescMessage, init))),
+      headers: { [EventHeader.Id]: eventId, [EventHeader.Type]: type, [EventHeader.OccurredAt]: now.toISOString() },
+    };
+    await producer.send({ topic: `${process.env.KAFKA_TOPIC_PREFIX}${topic}`, messages: [message] });
+    sent.push(message);
+    return message;
+  }
+
+  const recorded = (
+    user: AuthUser,
+    id: string,
+    amount: string,
+    currency: string,
+    status: string,
+    at: Date,
+    extra: Record<string, unknown> = {},
+    key = id,
+  ) =>
+    publish('TransactionRecorded', key, {
+      userId: user.id,
+      transactionId: id,
+      externalTransactionId: `ext-${id}`,
+      type: 'fiat',
+      amount,
+      currency,
+      status,
+      paymentMethod: 'card',
+      country: 'US',
+      processor: 'stripe',
+      sourceKind: 'processor',
+      integrationId: randomUUID(),
+      occurredAt: timestampFromDate(at),
+      ...extra,
+    });
+
+  const ids = {
+    t1: randomUUID(),
+    t2: randomUUID(),
+    t3: randomUUID(),
+    t4: randomUUID(),
+    t5: randomUUID(),
+    t6: randomUUID(),
+  };
+  const chargeId = randomUUID();
+  const escrowId = randomUUID();
+  const invoiceId = `in_${randomUUID().slice(0, 12)}`;
+
+  beforeAll(async () => {
+    rpc = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const call = JSON.parse(body) as { id: number; method: string; params: unknown[] };
+        const block = (n: number, t: number) => ({ number: `0x${n.toString(16)}`, timestamp: `0x${t.toString(16)}` });
+        const result =
+          call.method === 'eth_gasPrice'
+            ? `0x${(31_500_000_000).toString(16)}`
+            : call.params[0] === 'latest'
+              ? block(1000, 1_700_000_021)
+              : block(990, 1_700_000_000);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+      });
+    });
+    await new Promise<void>((done) => rpc.listen(0, '127.0.0.1', done));
+    const rippledPort = await freePort();
+    rippled = spawn(
+      process.execPath,
+      [resolve(__dirname, '../../../tools/fake-rippled/server.mjs'), '--port', String(rippledPort)],
+      {
+        stdio: 'ignore',
+      },
+    );
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${rippledPort}/__fake/ledger`)).ok,
+      20_000,
+      'fake rippled',
+    );
+    Object.assign(process.env, {
+      POLYGON_RPC_URL: `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`,
+      AVALANCHE_RPC_URL: 'http://127.0.0.1:1',
+      XRPL_SERVER_URL: `ws://127.0.0.1:${rippledPort}`,
+      BLOCKCHAIN_TIMEOUT_MS: '1000',
+    });
+    const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
+    ({ app, url: api } = await startApp(AppModule));
+    const kafka = createKafka(process.env.KAFKA_BROKERS!, 'analytics-test');
+    const admin = kafka.admin();
+    await admin.connect();
+    await ensureTopics(admin, [
+      ...new Set(Object.values(eventCatalog).map((entry) => `${process.env.KAFKA_TOPIC_PREFIX}${entry.topic}`)),
+    ]);
+    await admin.disconnect();
+    producer = kafka.producer();
+    await producer.connect();
+
+    // User A: the month's sales, a refund, a failure, a crypto charge, an XRP escrow, an old sale,
+    // a large sale that AML screening records, and a subscription invoice partly refunded.
+    await recorded(a, ids.t1, '100.00', 'USD', 'completed', minutesAgo(10), { customerRef: 'c1' });
+    await recorded(a, ids.t2, '50.00', 'NZD', 'completed', minutesAgo(9), { country: 'NZ', processor: 'square' });
+    await recorded(a, ids.t3, '200.00', 'USD', 'completed', minutesAgo(8));
+    await recorded(a, ids.t3, '200.00', 'USD', 'refunded', minutesAgo(8));
+    await recorded(a, ids.t4, '20.00', 'USD', 'failed', minutesAgo(7));
+    await publish('ChargeCompleted', chargeId, {
+      userId: a.id,
+      chargeId,
+      providerChargeId: 'cb_1',
+      code: 'ABC123',
+      provider: 'coinbase',
+      amount: '500.00',
+      currency: 'USD',
+      cryptoCurrency: 'ETH',
+      description: 'Quick crypto payment',
+      occurredAt: timestampFromDate(minutesAgo(6)),
+    });
+    await publish('EscrowFinished', escrowId, {
+      userId: a.id,
+      escrowId,
+      owner: 'rOwner',
+      offerSequence: 7,
+      destination: 'rDest',
+      amount: '100.000000',
+      currency: 'XRP',
+      txHash: 'ABCDEF',
+      occurredAt: timestampFromDate(minutesAgo(5)),
+    });
+    await recorded(a, ids.t5, '1000.00', 'USD', 'completed', fortyDaysAgo);
+    await recorded(a, ids.t6, '2500.00', 'USD', 'completed', minutesAgo(4), { customerRef: 'c2' });
+    await publish('InvoicePaid', invoiceId, {
+      userId: a.id,
+      invoiceId,
+      amount: 4900n,
+      currency: 'usd',
+      planId: 'growth',
+      billingCycle: 'monthly',
+    });
+    await publish('InvoiceRefunded', invoiceId, { userId: a.id, invoiceId, amountRefunded: 1000n, currency: 'usd' });
+    // User B: one sale of their own.
+    await recorded(b, randomUUID(), '75.00', 'USD', 'completed', minutesAgo(3));
+
+    await waitFor(
+      async () => {
+        const [row] = await query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM analytics.transactions WHERE user_id IN ($1, $2))::int
+                + (SELECT count(*) FROM analytics.invoices WHERE invoice_id = $3 AND refunded_usd = 10)::int
+                + (SELECT count(*) FROM analytics.transactions WHERE source_id = $4 AND status = 'refunded')::int AS n`,
+          [a.id, b.id, invoiceId, ids.t3],
+        );
+        return row.n === 11;
+      },
+      90_000,
+      'all events applied',
+    );
+  });
+
+  afterAll(async () => {
+    await producer?.disconnect();
+    await app?.close();
+    await new Promise((done) => rpc?.close(done));
+    rippled?.kill();
+  });
+
+  // Month to date: 100 + 50 NZD (31.45 USD at 0.6289) + 500 (charge) + 2500 = 3131.45; the
+  // refunded 200 and the failed 20 do not count, the XRP escrow has no USD price.
+  const monthly = 3131.45;
+  const sameMonth = fortyDaysAgo.getUTCMonth() === now.getUTCMonth();
+
+  it('computes the dashboard stats from the events', async () => {
+    const reply = await get('/api/dashboard/stats');
+    expect(reply.status).toBe(200);
+    const stats = dashboardStatsSchema.parse(reply.body);
+    expect(stats).toMatchObject({
+      totalPortfolio: 4131.45,
+      monthlyVolume: sameMonth ? 4131.45 : monthly,
+      tokenizedProperties: 0,
+      currency: 'USD',
+      month: now.toISOString().slice(0, 7),
+    });
+    expect(stats.riskScore).toBeGreaterThanOrEqual(0);
+    expect(stats.riskScore).toBeLessThanOrEqual(10);
+  });
+
+  it('does not count a redelivered event or a repeated status twice', async () => {
+    const before = dashboardStatsSchema.parse((await get('/api/dashboard/stats')).body);
+    const first = sent[0]!;
+    const consumer = app.get(EventConsumer);
+    await expect(consumer.apply({ message: { ...first, value: first.value as Buffer } } as never)).resolves.toBe(false);
+    // The same transaction and status again under a new event id and the very same message again,
+    // through Kafka, then a marker on the same partition (same key) that tells us the consumer has
+    // passed them. The marker belongs to a third user, so A's figures stay as they were.
+    await recorded(a, ids.t1, '100.00', 'USD', 'completed', minutesAgo(10), { customerRef: 'c1' });
+    await producer.send({ topic: `${process.env.KAFKA_TOPIC_PREFIX}integrations.events.v1`, messages: [first] });
+    const marker = randomUUID();
+    await recorded(userOf(), marker, '1.00', 'USD', 'completed', minutesAgo(2), {}, ids.t1);
+    await waitFor(
+      async () => (await query('SELECT 1 FROM analytics.transactions WHERE source_id = $1', [marker])).length > 0,
+      60_000,
+      'marker applied',
+    );
+    const after = dashboardStatsSchema.parse((await get('/api/dashboard/stats')).body);
+    expect(after).toEqual(before);
+    const [bucket] = await query<{ n: number }>(
+      `SELECT sum(tx_count)::int AS n FROM analytics.daily_totals WHERE user_id = $1`,
+      [a.id],
+    );
+    expect(bucket).toEqual({ n: 8 });
+    const [customer] = await query<{ spend_usd: string; tx_count: number }>(
+      `SELECT spend_usd, tx_count FROM analytics.customers WHERE user_id = $1 AND customer_ref = 'c1'`,
+      [a.id],
+    );
+    expect(customer).toEqual({ spend_usd: '100.00', tx_count: 1 });
+  });
+
+  it('keeps users apart', async () => {
+    const page = transactionPageSchema.parse((await get('/api/transactions', b)).body);
+    expect(page.transactions).toHaveLength(1);
+    expect(page.transactions[0]).toMatchObject({ userId: b.id, amount: '75.00' });
+    const stats = dashboardStatsSchema.parse((await get('/api/dashboard/stats', b)).body);
+    expect(stats.totalPortfolio).toBe(75);
+    const records = complianceRecordPageSchema.parse((await get('/api/compliance/records', b)).body);
+    expect(records.records).toEqual([]);
+  });
+
+  it('lists transactions newest first with filters and cursor paging', async () => {
+    const all: TransactionPage['transactions'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const reply = await get(`/api/transactions?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(reply.status).toBe(200);
+      const page = transactionPageSchema.parse(reply.body);
+      all.push(...page.transactions);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(all).toHaveLength(8);
+    expect(new Set(all.map((t) => t.id)).size).toBe(8);
+    const times = all.map((t) => Date.parse(t.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect(all[0]).toMatchObject({ transactionId: ids.t6, amount: '2500.00', riskLevel: 'medium', riskScore: 35 });
+    const escrow = all.find((t) => t.transactionId === escrowId)!;
+    expect(escrow).toMatchObject({
+      type: 'crypto',
+      amount: '100.000000',
+      currency: 'XRP',
+      amountUsd: null,
+      blockchainTxHash: 'ABCDEF',
+    });
+    expect(all.find((t) => t.transactionId === ids.t2)).toMatchObject({ amountUsd: '31.45', country: 'NZ' });
+
+    const refunded = transactionPageSchema.parse((await get('/api/transactions?status=refunded')).body);
+    expect(refunded.transactions.map((t) => t.transactionId)).toEqual([ids.t3]);
+    const crypto = transactionPageSchema.parse((await get('/api/transactions?type=crypto')).body);
+    expect(crypto.transactions.map((t) => t.transactionId).sort()).toEqual([chargeId, escrowId].sort());
+    const day = fortyDaysAgo.toISOString().slice(0, 10);
+    const old = transactionPageSchema.parse((await get(`/api/transactions?from=${day}&to=${day}`)).body);
+    expect(old.transactions.map((t) => t.transactionId)).toEqual([ids.t5]);
+  });
+
+  it('answers bad query parameters with 400 and the message', async () => {
+    expectErrorReply(await get('/api/transactions?type=cash'), {
+      status: 400,
+      error: ErrorCode.ValidationFailed,
+      message: 'Type must be one of crypto, token, fiat',
+    });
+    expectErrorReply(await get('/api/transactions?limit=0'), {
+      status: 400,
+      message: 'Limit must be a whole number from 1 to 100',
+    });
+    expectErrorReply(await get('/api/transactions?from=yesterday'), {
+      status: 400,
+      message: 'From must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+    });
+    expectErrorReply(await get('/api/transactions?cursor=bm90LWEtY3Vyc29y'), {
+      status: 400,
+      message: 'Cursor is not valid',
+    });
+    expectErrorReply(await get('/api/analytics/cash-flow?period=weekly'), {
+      status: 400,
+      message: 'Period must be one of monthly, quarterly, yearly',
+    });
+    expectErrorReply(await get('/api/analytics/business-metrics?period=hourly'), {
+      status: 400,
+      message: 'Period must be one of daily, weekly, monthly',
+    });
+    expectErrorReply(await get('/api/analytics/competitive?timeframe=5y'), {
+      status: 400,
+      message: 'Timeframe must be one of 3m, 6m, 12m, 24m',
+    });
+    expectErrorReply(await get('/api/analytics/transaction-volume?range=1y'), {
+      status: 400,
+      message: 'Range must be one of 7d, 30d, 90d',
+    });
+    expectErrorReply(await rawRequest(`${api}/api/dashboard/stats`, 'GET'), {
+      status: 401,
+      error: ErrorCode.Unauthenticated,
+    });
+  });
+
+  it('computes the month’s cash flow: sales in, refunds and the subscription out', async () => {
+    const flow = cashFlowSchema.parse((await get('/api/analytics/cash-flow?period=monthly')).body);
+    const month = flow.periods.find((p) => p.period === now.toISOString().slice(0, 7))!;
+    // Sales 100 + 31.45 + 200 (later refunded) + 500 + 2500 = 3331.45 (+1000 when the old sale is this month);
+    // refunds 200; subscription 49 - 10 refunded = 39.
+    const revenue = sameMonth ? 4331.45 : 3331.45;
+    expect(month).toMatchObject({
+      inflow: revenue,
+      outflow: 239,
+      netFlow: Math.round((revenue - 239) * 100) / 100,
+      operatingCashFlow: Math.round((revenue - 239) * 100) / 100,
+      investingCashFlow: 0,
+      financingCashFlow: 0,
+      categories: { revenue, operations: 200, expenses: 39 },
+    });
+    expect(flow.periods[0]!.period).toBe(fortyDaysAgo.toISOString().slice(0, 7));
+    const yearly = cashFlowSchema.parse((await get('/api/analytics/cash-flow?period=yearly')).body);
+    expect(yearly.periods.reduce((sum, p) => sum + p.categories.revenue, 0)).toBeCloseTo(4331.45, 2);
+  });
+
+  it('serves the chart, the summary, metrics, segments, risk, competition and compliance records', async () => {
+    const volume = transactionVolumeSchema.parse((await get('/api/analytics/transaction-volume?range=7d')).body);
+    expect(volume.points).toHaveLength(7);
+    const today = volume.points[6]!;
+    expect(today.date).toBe(now.toISOString().slice(0, 10));
+    expect(today).toMatchObject({ fiat: 2631.45, crypto: 500, token: 0 });
+
+    const summary = transactionSummarySchema.parse((await get('/api/analytics/transaction-summary?range=7d')).body);
+    // 7 transactions this week: 4 completed + 1 refunded + 1 failed + escrow; success = 6 of 7 settled... escrow counts as completed.
+    expect(summary.totalCount).toBe(7);
+    expect(summary.totalVolume).toBe(3131.45);
+    expect(summary.averageTicket).toBe(782.86); // 3131.45 / 4 priced completed
+    expect(summary.successRate).toBe(85.7); // 6 of 7
+    expect(summary.byStatus.find((r) => r.key === 'refunded')).toEqual({ key: 'refunded', count: 1, volume: 200 });
+
+    const metrics = businessMetricsSchema.parse((await get('/api/analytics/business-metrics?period=daily')).body);
+    // Today: the two identified customers are active and new.
+    expect(metrics.daily.find((m) => m.id === 'daily_activeCustomers')).toMatchObject({ value: 2, unit: 'users' });
+    expect(metrics.daily.find((m) => m.id === 'daily_newCustomers')).toMatchObject({ value: 2 });
+
+    const segmentation = customerSegmentationSchema.parse((await get('/api/analytics/customer-segmentation')).body);
+    expect(segmentation.totalCustomers).toBe(2);
+    // Two customers: the top 10% rounds up to one, the top 50% is that same one, so the other is occasional.
+    expect(segmentation.segments.map((s) => [s.tier, s.count, s.averageValue])).toEqual([
+      ['premium', 1, 2500],
+      ['other', 1, 100],
+    ]);
+
+    const risk = riskAnalyticsSchema.parse((await get('/api/analytics/risk')).body);
+    expect(risk.riskMetrics.map((m) => m.id)).toEqual(['refund_rate', 'failure_rate', 'velocity', 'high_risk_share']);
+    // refund rate 1 of 6 sales = 16.7% -> 5.0
+    expect(risk.riskMetrics[0]!.score).toBe(5);
+
+    const competitive = competitiveAnalysisSchema.parse((await get('/api/analytics/competitive')).body);
+    expect(competitive).toMatchObject({ timeframe: '12m', curated: true });
+    expect(competitive.merchant.revenue).toBeCloseTo(4131.45, 2);
+
+    const records = complianceRecordPageSchema.parse((await get('/api/compliance/records')).body);
+    // 2,500 USD = NZ$3,975: above the NZ$3,000 screening threshold, below EDD.
+    expect(records.records.map((r) => [r.type, r.status, r.riskScore])).toEqual([['large_transaction', 'cleared', 35]]);
+  });
+
+  it('segments customers by completed spend, a refund taking its spend back', async () => {
+    // The read model fed directly (the handlers' own write path), ten customers of a new merchant.
+    const merchant = userOf();
+    const readModel = app.get(ReadModelRepository);
+    const dataSource = app.get(DataSource);
+    const sale = (customerRef: string, amount: string, status: 'completed' | 'refunded', sourceId = randomUUID()) =>
+      dataSource.transaction((manager) =>
+        readModel.apply(manager, {
+          userId: merchant.id,
+          source: 'integrations',
+          sourceId,
+          type: 'fiat',
+          amount,
+          currency: 'USD',
+          status,
+          processor: 'square',
+          country: 'NZ',
+          paymentMethod: 'card',
+          customerRef,
+          propertyId: null,
+          blockchainTxHash: null,
+          description: null,
+          occurredAt: minutesAgo(30),
+        }),
+      );
+    for (let i = 1; i <= 10; i++) await sale(`cust-${i}`, `${i * 10}.00`, 'completed');
+    const refundedSale = randomUUID();
+    await sale('cust-10', '400.00', 'completed', refundedSale);
+    await sale('cust-10', '400.00', 'refunded', refundedSale);
+    const segmentation = customerSegmentationSchema.parse(
+      (await get('/api/analytics/customer-segmentation', merchant)).body,
+    );
+    expect(segmentation.totalCustomers).toBe(10);
+    // cust-10 spent 100 (the 400 was refunded); standard: 90, 80, 70, 60; other: 50..10.
+    expect(segmentation.segments.map((s) => [s.tier, s.count, s.percentage, s.averageValue])).toEqual([
+      ['premium', 1, 10, 100],
+      ['standard', 4, 40, 75],
+      ['other', 5, 50, 30],
+    ]);
+  });
+
+  it('reads the networks: Polygon and the XRP Ledger online, an unreachable one offline with no figures', async () => {
+    const status = blockchainStatusSchema.parse((await get('/api/blockchain/status')).body);
+    expect(status.polygon).toMatchObject({ status: 'online', gasPrice: '31.5', blockTime: 2.1, latestBlock: 1000 });
+    expect(status.avalanche).toMatchObject({ status: 'offline', gasPrice: null, blockTime: null });
+    expect(status.xrp).toMatchObject({ status: 'online', serverState: 'full', baseFee: '0.00001' });
+    expect(status.xrp.ledgerIndex).toEqual(expect.any(Number));
+  });
+
+  it('stores page views, with the user when a session comes along', async () => {
+    const post = (body: unknown, user?: AuthUser) =>
+      rawRequest(`${api}/api/analytics/events`, 'POST', {
+        headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
+        body: JSON.stringify(body),
+      });
+    const path = `/analytics/${randomUUID()}`;
+    const signedIn = await post({ name: 'page_view', path, properties: { tab: 'cash-flow' } }, a);
+    expect(signedIn.status).toBe(202);
+    const anonymous = await post({ name: 'page_view', path });
+    expect(anonymous.status).toBe(202);
+    const rows = await query<{ user_id: string | null; properties: unknown }>(
+      'SELECT user_id, properties FROM analytics.page_events WHERE path = $1 ORDER BY received_at',
+      [path],
+    );
+    expect(rows).toEqual([
+      { user_id: a.id, properties: { tab: 'cash-flow' } },
+      { user_id: null, properties: {} },
+    ]);
+    expectErrorReply(await post({ name: '1bad', path }), {
+      status: 400,
+      message: 'Name must start with a letter and use only letters, digits, _ . : -',
+    });
+    expectErrorReply(await post({ name: 'page_view', path: 'no-slash' }), {
+      status: 400,
+      message: 'Path must start with /',
+    });
+  });
+});

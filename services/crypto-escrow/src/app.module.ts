@@ -1,0 +1,48 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { Queue } from '@app/contracts';
+import { PlatformModule } from '@app/platform';
+import { CHARGE_PROVIDER } from './charges/charge-provider';
+import { ChargePollSchedules } from './charges/charge-poll.schedules';
+import { ChargesController } from './charges/charges.controller';
+import { ChargesRepository } from './charges/charges.repository';
+import { ChargesService } from './charges/charges.service';
+import { CoinbaseCommerceProvider } from './charges/coinbase-commerce.provider';
+import { CoinbaseWebhookController } from './charges/coinbase-webhook.controller';
+import { cryptoConfigSchema } from './config';
+import { cryptoDatabase } from './entities';
+import { EscrowMonitorSchedules } from './xrpl/escrow-monitor.schedules';
+import { EscrowsRepository } from './xrpl/escrows.repository';
+import { EscrowsService } from './xrpl/escrows.service';
+import { XrpWalletService } from './xrpl/xrp-wallet.service';
+import { XrpController } from './xrpl/xrp.controller';
+import { XrplLedger } from './xrpl/xrpl-ledger';
+
+/** Shared by the API and the worker: platform, both queues, the provider adapter, ledger and services. */
+export const cryptoPlatform = PlatformModule.forService({
+  config: cryptoConfigSchema,
+  database: cryptoDatabase,
+  queues: true,
+});
+export const cryptoQueues = BullModule.registerQueue(
+  { name: Queue.CryptoChargePoll },
+  { name: Queue.CryptoEscrowMonitor },
+);
+export const cryptoProviders = [
+  { provide: CHARGE_PROVIDER, useClass: CoinbaseCommerceProvider },
+  ChargesRepository,
+  ChargePollSchedules,
+  ChargesService,
+  XrplLedger,
+  EscrowsRepository,
+  EscrowMonitorSchedules,
+  EscrowsService,
+  XrpWalletService,
+];
+
+@Module({
+  imports: [cryptoPlatform, cryptoQueues],
+  controllers: [ChargesController, CoinbaseWebhookController, XrpController],
+  providers: cryptoProviders,
+})
+export class AppModule {}

@@ -1,0 +1,34 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { Queue as QueueName } from '@app/contracts';
+import type { Job } from 'bullmq';
+import type { EntityManager } from 'typeorm';
+import { EscrowMonitorSchedules, type EscrowMonitorJob } from './escrow-monitor.schedules';
+import { EscrowsRepository } from './escrows.repository';
+import { EscrowsService } from './escrows.service';
+
+/** Runs the per-escrow monitor jobs; at start it schedules every open escrow again. */
+@Processor(QueueName.CryptoEscrowMonitor)
+export class EscrowMonitorProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(EscrowMonitorProcessor.name);
+
+  constructor(
+    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly repository: EscrowsRepository,
+    private readonly schedules: EscrowMonitorSchedules,
+    private readonly escrows: EscrowsService,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const open = await this.repository.monitored(this.manager);
+    for (const escrow of open) await this.schedules.start(escrow.id, new Date(escrow.monitorUntil));
+    this.logger.log(`escrow monitoring scheduled for ${open.length} open escrow(s)`);
+  }
+
+  process(job: Job<EscrowMonitorJob>): Promise<{ status: string }> {
+    return this.escrows.monitor(job.data.escrowId);
+  }
+}

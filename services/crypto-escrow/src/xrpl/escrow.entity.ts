@@ -1,0 +1,56 @@
+import type { EscrowStatus } from '@app/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** An escrow the user created through the platform: only public ledger facts, never a seed. */
+@Entity({ name: 'escrows', schema: 'crypto' })
+export class EscrowRecord {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  owner!: string;
+
+  /** The EscrowCreate sequence (bigint read as a string by pg). */
+  @Column({ type: 'bigint' })
+  sequence!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  destination!: string;
+
+  @Column({ name: 'amount_drops', type: 'numeric', precision: 20, scale: 0 })
+  amountDrops!: string;
+
+  /** Ripple-epoch seconds. */
+  @Column({ name: 'finish_after', type: 'bigint' })
+  finishAfter!: string;
+
+  @Column({ name: 'cancel_after', type: 'bigint' })
+  cancelAfter!: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  condition!: string | null;
+
+  @Column({ name: 'destination_tag', type: 'bigint', nullable: true })
+  destinationTag!: string | null;
+
+  @Column({ name: 'create_hash', type: 'varchar', length: 64 })
+  createHash!: string;
+
+  @Column({ type: 'varchar', length: 12, default: 'created' })
+  status!: EscrowStatus;
+
+  @Column({ name: 'closing_hash', type: 'varchar', length: 64, nullable: true })
+  closingHash!: string | null;
+
+  @Column({ name: 'monitor_until', type: 'timestamptz' })
+  monitorUntil!: Date;
+
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { EscrowRecord } from './escrow.entity';
+
+const columns = `id, user_id AS "userId", owner, sequence, destination, amount_drops AS "amountDrops",
+  finish_after AS "finishAfter", cancel_after AS "cancelAfter", condition, destination_tag AS "destinationTag",
+  create_hash AS "createHash", status, closing_hash AS "closingHash", monitor_until AS "monitorUntil",
+  closed_at AS "closedAt", created_at AS "createdAt"`;
+
+@Injectable()
+export class EscrowsRepository {
+  insert(manager: EntityManager, escrow: Omit<EscrowRecord, 'createdAt' | 'closedAt' | 'closingHash' | 'status'>) {
+    return manager.save(
+      manager.create(EscrowRecord, { ...escrow, status: 'created', closingHash: null, closedAt: null }),
+    );
+  }
+
+  byId(manager: EntityManager, id: string): Promise<EscrowRecord | null> {
+    return manager.findOneBy(EscrowRecord, { id });
+  }
+
+  byLedgerId(manager: EntityManager, owner: string, sequence: number): Promise<EscrowRecord | null> {
+    return manager.findOneBy(EscrowRecord, { owner, sequence: String(sequence) });
+  }
+
+  ofOwner(manager: EntityManager, owner: string): Promise<EscrowRecord[]> {
+    return manager.findBy(EscrowRecord, { owner });
+  }
+
+  ofUser(manager: EntityManager, userId: string): Promise<EscrowRecord[]> {
+    return manager.find(EscrowRecord, { where: { userId }, order: { createdAt: 'DESC' }, take: 200 });
+  }
+
+  /** Open escrows still inside their monitoring window (the worker re-schedules these at start). */
+  async monitored(manager: EntityManager): Promise<Pick<EscrowRecord, 'id' | 'monitorUntil'>[]> {
+    return (await manager.query(
+      `SELECT id, monitor_until AS "monitorUntil" FROM crypto.escrows WHERE status = 'created' AND monitor_until > now()`,
+    )) as Pick<EscrowRecord, 'id' | 'monitorUntil'>[];
+  }
+
+  /** created -> finished / cancelled, once: null when another caller (finish call or monitor) got there first. */
+  async close(
+    manager: EntityManager,
+    owner: string,
+    sequence: number,
+    status: 'finished' | 'cancelled',
+    closingHash: string | null,
+  ): Promise<EscrowRecord | null> {
+    const [rows] = (await manager.query(
+      `UPDATE crypto.escrows SET status = $3, closing_hash = $4, closed_at = now()
+        WHERE owner = $1 AND sequence = $2 AND status = 'created'
+        RETURNING ${columns}`,
+      [owner, sequence, status, closingHash],
+    )) as [EscrowRecord[], number];
+    return rows[0] ?? null;
+  }
+}

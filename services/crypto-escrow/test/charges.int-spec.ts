@@ -1,0 +1,300 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { ChargeCompletedSchema, ChargeFailedSchema, coinbaseSignatureHeader } from '@app/contracts';
+import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { query, rawRequest, uniqueEmail, waitFor } from '../../../test-support';
+import { expectErrorReply } from '../../../test-support/error-reply';
+import { cryptoConfigSchema } from '../src/config';
+import { CryptoServiceProcesses } from './crypto-service';
+import { FakeCoinbaseProcess, type FakeCharge } from './fake-coinbase';
+import { CryptoEvents } from './kafka-events';
+
+// The crypto service (built, as the launcher runs it) against the real Postgres, Redis and Kafka,
+// with the fake Coinbase Commerce API (tools/fake-coinbase) on loopback. Polling every 100 ms here
+// instead of 10 s, so polls and webhooks really race.
+const config = parseConfig(cryptoConfigSchema);
+const webhookSecret = `whsec-${randomUUID()}`;
+const apiKey = `cc-key-${randomUUID()}`;
+const userOf = (): AuthUser => ({ id: randomUUID(), email: uniqueEmail('crypto'), emailVerified: true, role: 'user' });
+const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+
+interface ChargeBody {
+  id: string;
+  providerChargeId: string;
+  code: string;
+  hostedUrl: string;
+  addresses: Record<string, string>;
+  status: string;
+  state: string;
+  amount: string;
+  [field: string]: unknown;
+}
+
+describe('crypto charges: Coinbase Commerce behind the provider port, polled and webhooked exactly once', () => {
+  let coinbase: FakeCoinbaseProcess;
+  let service: CryptoServiceProcesses;
+  // Kept apart so a broken broker fails only the tests that read Kafka.
+  let kafka: Promise<CryptoEvents>;
+  let events: CryptoEvents;
+
+  beforeAll(async () => {
+    coinbase = await FakeCoinbaseProcess.start({ webhookSecret, apiKey });
+    kafka = CryptoEvents.start();
+    kafka.then((started) => (events = started)).catch(() => undefined);
+    service = await CryptoServiceProcesses.start({
+      COINBASE_COMMERCE_API_URL: coinbase.url,
+      COINBASE_COMMERCE_API_KEY: apiKey,
+      COINBASE_COMMERCE_WEBHOOK_SECRET: webhookSecret,
+      XRPL_SERVER_URL: 'ws://127.0.0.1:9',
+      CHARGE_POLL_INTERVAL_MS: '100',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await kafka?.then((started) => started.stop()).catch(() => undefined);
+    await coinbase?.stop();
+  });
+
+  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
+    rawRequest(`${service.url}${path}`, method, {
+      headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const createCharge = async (user: AuthUser, body: Record<string, unknown> = {}) => {
+    const reply = await send('POST', '/api/crypto/coinbase/charge', user, {
+      amount: 500,
+      currency: 'USD',
+      description: 'Invoice 1042',
+      metadata: { orderId: 'ord-1042', preferredCurrency: 'BTC' },
+      ...body,
+    });
+    expect(reply.status).toBe(201);
+    return reply.body as ChargeBody;
+  };
+  const webhookOf = (charge: FakeCharge, type = 'charge:confirmed') => {
+    const raw = JSON.stringify({
+      id: randomUUID(),
+      event: { id: randomUUID(), type, api_version: '2018-03-22', data: charge },
+    });
+    return { raw, signature: createHmac('sha256', webhookSecret).update(raw).digest('hex') };
+  };
+  const postWebhook = (raw: string, signature: string | undefined) =>
+    rawRequest(`${service.url}/api/crypto/coinbase/webhook`, 'POST', {
+      headers: {
+        'content-type': 'application/json',
+        // As the gateway adds it: the event then names the request that settled the charge.
+        'x-request-id': `webhook-${randomUUID()}`,
+        ...(signature ? { [coinbaseSignatureHeader]: signature } : {}),
+      },
+      body: raw,
+    });
+  const outboxCount = async (chargeId: string, type: string) =>
+    (
+      await query<{ n: number }>(`SELECT count(*)::int AS n FROM crypto.outbox WHERE key = $1 AND type = $2`, [
+        chargeId,
+        type,
+      ])
+    )[0]!.n;
+  const onKafka = () => kafka;
+  const completedOnKafka = (chargeId: string) =>
+    events
+      .of('ChargeCompleted')
+      .map((v) => fromBinary(ChargeCompletedSchema, v))
+      .filter((e) => e.chargeId === chargeId);
+  const failedOnKafka = (chargeId: string) =>
+    events
+      .of('ChargeFailed')
+      .map((v) => fromBinary(ChargeFailedSchema, v))
+      .filter((e) => e.chargeId === chargeId);
+
+  it('creates a charge at the provider for the session user (a userId in the body is ignored) and answers the spec-7 fields', async () => {
+    const user = userOf();
+    const charge = await createCharge(user, {
+      metadata: { userId: randomUUID(), preferredCurrency: 'ETH', orderId: 'A-1' },
+    });
+    expect(charge).toMatchObject({
+      status: 'NEW',
+      state: 'processing',
+      amount: '500.00',
+      currency: 'USD',
+      preferredCurrency: 'ETH',
+    });
+    expect(charge.code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(charge.hostedUrl).toContain(`/pay/${charge.code}`);
+    expect(Object.keys(charge.addresses).sort()).toEqual(['BTC', 'ETH', 'MATIC', 'USDC']);
+    const sent = (await coinbase.requests()).find(
+      (r) => r.method === 'POST' && (r.body.metadata as { chargeId?: string })?.chargeId === charge.id,
+    );
+    expect(sent?.body).toMatchObject({
+      pricing_type: 'fixed_price',
+      local_price: { amount: '500.00', currency: 'USD' },
+      metadata: { userId: user.id, preferredCurrency: 'ETH', orderId: 'A-1' },
+    });
+    const read = await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user);
+    expect(read.body).toMatchObject({ id: charge.id, code: charge.code, status: 'NEW' });
+  });
+
+  it("answers 404 for another user's charge and for ids that are not charges, 401 without a session", async () => {
+    const charge = await createCharge(userOf());
+    expectErrorReply(await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, userOf()), {
+      status: 404,
+      error: 'NOT_FOUND',
+    });
+    expectErrorReply(await send('GET', '/api/crypto/coinbase/charge/not-a-uuid', userOf()), { status: 404 });
+    expect((await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, undefined)).status).toBe(401);
+  });
+
+  it('refuses bad amounts with a 400 and says Payment Failed when the provider is down', async () => {
+    const user = userOf();
+    expectErrorReply(await send('POST', '/api/crypto/coinbase/charge', user, { amount: -5 }), {
+      status: 400,
+      details: [{ path: 'amount', message: 'Amount must be a positive amount with at most 2 decimals' }],
+    });
+    expectErrorReply(await send('POST', '/api/crypto/coinbase/charge', user, { amount: 5, currency: 'EUR' }), {
+      status: 400,
+      details: [{ path: 'currency', message: 'Currency must be USD' }],
+    });
+    await coinbase.outage(true);
+    try {
+      const reply = await send('POST', '/api/crypto/coinbase/charge', user, { amount: 5 });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 503,
+        body: { error: 'SERVICE_UNAVAILABLE', message: 'Failed to create crypto payment. Please try again.' },
+      });
+    } finally {
+      await coinbase.outage(false);
+    }
+  });
+
+  it('the poll sees COMPLETED and publishes one ChargeCompleted with every field, even when the webhook arrives too', async () => {
+    await onKafka();
+    const user = userOf();
+    const charge = await createCharge(user);
+    await coinbase.resolve(charge.providerChargeId, { status: 'COMPLETED', cryptoCurrency: 'BTC', deliver: false });
+    const done = await waitFor(
+      async () => {
+        const reply = await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user);
+        return (reply.body as ChargeBody).status === 'COMPLETED' && (reply.body as ChargeBody);
+      },
+      15_000,
+      'the poll to see COMPLETED',
+    );
+    expect(done).toMatchObject({ state: 'completed' });
+    expect(done.completedAt).toEqual(expect.any(String));
+    // The provider's webhook for the same completion arrives late, twice.
+    const { data } = await coinbase.resolve(charge.providerChargeId, { status: 'COMPLETED', deliver: false });
+    const { raw, signature } = webhookOf(data);
+    expect((await postWebhook(raw, signature)).status).toBe(200);
+    expect((await postWebhook(raw, signature)).status).toBe(200);
+    await waitFor(async () => completedOnKafka(charge.id).length > 0, 20_000, 'ChargeCompleted on Kafka');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(1);
+    const published = completedOnKafka(charge.id);
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({
+      userId: user.id,
+      chargeId: charge.id,
+      providerChargeId: charge.providerChargeId,
+      code: charge.code,
+      provider: 'coinbase',
+      amount: '500.00',
+      currency: 'USD',
+      cryptoCurrency: 'BTC',
+      description: 'Invoice 1042',
+    });
+    expect(published[0]!.occurredAt).toBeDefined();
+  });
+
+  it('refuses webhooks whose signature is missing or wrong, and changes nothing', async () => {
+    const user = userOf();
+    const charge = await createCharge(user);
+    const { data } = await coinbase.resolve(charge.providerChargeId, { status: 'PENDING', deliver: false });
+    const { raw } = webhookOf({ ...data, timeline: [...data.timeline, { status: 'COMPLETED' }] });
+    expectErrorReply(await postWebhook(raw, undefined), { status: 400, error: 'INVALID_SIGNATURE' });
+    expectErrorReply(await postWebhook(raw, 'ab'.repeat(32)), { status: 400, error: 'INVALID_SIGNATURE' });
+    expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(0);
+  });
+
+  it('race: the 100 ms poll and three copies of the webhook reporting the same completion publish exactly one ChargeCompleted, 40 charges over', async () => {
+    await onKafka();
+    const user = userOf();
+    const rounds = 40;
+    const charges = await Promise.all(Array.from({ length: rounds }, () => createCharge(user)));
+    const expires = (index: number) => index % 8 === 7;
+    await Promise.all(
+      charges.map(async (charge, index) => {
+        // Coinbase flips the charge; the webhook follows 0-250 ms later, three copies at once,
+        // while the worker polls every 100 ms: sometimes the poll wins, sometimes a webhook.
+        const { data } = await coinbase.resolve(charge.providerChargeId, {
+          status: expires(index) ? 'EXPIRED' : 'COMPLETED',
+          cryptoCurrency: 'ETH',
+          deliver: false,
+        });
+        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 250)));
+        const { raw, signature } = webhookOf(data, expires(index) ? 'charge:failed' : 'charge:confirmed');
+        const replies = await Promise.all([
+          postWebhook(raw, signature),
+          postWebhook(raw, signature),
+          postWebhook(raw, signature),
+        ]);
+        expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+      }),
+    );
+    const completed = charges.filter((_, index) => !expires(index));
+    const expired = charges.filter((_, index) => expires(index));
+    await waitFor(
+      async () =>
+        completed.every((c) => completedOnKafka(c.id).length > 0) &&
+        expired.every((c) => failedOnKafka(c.id).length > 0),
+      30_000,
+      'every charge settled on Kafka',
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const charge of completed) {
+      expect({ charge: charge.id, outbox: await outboxCount(charge.id, 'ChargeCompleted') }).toEqual({
+        charge: charge.id,
+        outbox: 1,
+      });
+      expect(completedOnKafka(charge.id)).toHaveLength(1);
+      expect(failedOnKafka(charge.id)).toHaveLength(0);
+    }
+    for (const charge of expired) {
+      expect(await outboxCount(charge.id, 'ChargeFailed')).toBe(1);
+      expect(failedOnKafka(charge.id).map((e) => e.status)).toEqual(['EXPIRED']);
+      expect(completedOnKafka(charge.id)).toHaveLength(0);
+    }
+    // Both paths won races: a webhook's event carries its request id, a poll's does not.
+    const winners = await query<{ via: string; n: number }>(
+      `SELECT CASE WHEN headers ? 'request-id' THEN 'webhook' ELSE 'poll' END AS via, count(*)::int AS n
+         FROM crypto.outbox WHERE key = ANY($1) GROUP BY 1`,
+      [charges.map((c) => c.id)],
+    );
+    expect(Object.fromEntries(winners.map((w) => [w.via, w.n]))).toEqual({
+      webhook: expect.any(Number),
+      poll: expect.any(Number),
+    });
+    expect(winners.reduce((sum, w) => sum + w.n, 0)).toBe(rounds);
+  });
+
+  it('a canceled charge publishes one ChargeFailed and never a ChargeCompleted afterwards', async () => {
+    await onKafka();
+    const user = userOf();
+    const charge = await createCharge(user);
+    const { data } = await coinbase.resolve(charge.providerChargeId, { status: 'CANCELED', deliver: false });
+    const { raw, signature } = webhookOf(data, 'charge:failed');
+    expect((await postWebhook(raw, signature)).status).toBe(200);
+    const late = webhookOf({ ...data, timeline: [...data.timeline, { status: 'COMPLETED' }] });
+    expect((await postWebhook(late.raw, late.signature)).status).toBe(200);
+    const read = await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user);
+    expect(read.body).toMatchObject({ status: 'CANCELED', state: 'failed' });
+    await waitFor(async () => failedOnKafka(charge.id).length > 0, 20_000, 'ChargeFailed on Kafka');
+    expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(0);
+    expect(failedOnKafka(charge.id)[0]).toMatchObject({
+      userId: user.id,
+      status: 'CANCELED',
+      amount: '500.00',
+      provider: 'coinbase',
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(__dirname, '../../..');
+let built = false;
+
+/**
+ * The crypto-escrow API and worker as the launcher runs them: `node dist/src/main.js` and
+ * `node dist/src/worker.js`, built first. (Jest cannot load xrpl's ESM dependencies on Node 20;
+ * node itself can, so the service runs as it does in production.) All output is kept, so tests
+ * can read every log line.
+ */
+export class CryptoServiceProcesses {
+  readonly output: string[] = [];
+  private readonly children: ChildProcess[] = [];
+  url = '';
+
+  static build(): void {
+    if (built) return;
+    execFileSync('npx', ['tsc', '-b', 'services/crypto-escrow'], { cwd: root, stdio: 'pipe' });
+    built = true;
+  }
+
+  /** Starts the API (and the worker unless worker is false) with these settings on top of the test env. */
+  static async start(env: Record<string, string>, options: { worker?: boolean } = {}): Promise<CryptoServiceProcesses> {
+    CryptoServiceProcesses.build();
+    const processes = new CryptoServiceProcesses();
+    const base = { ...process.env, LOG_LEVEL: 'debug', ...env };
+    const api = processes.spawn('dist/src/main.js', { ...base, SERVICE_NAME: 'crypto-escrow', PORT: '0' });
+    processes.url = await processes.waitFor(api, /listening on (http:\/\/[^\s"]+)/);
+    processes.url = processes.url.replace('[::1]', '127.0.0.1');
+    if (options.worker !== false) {
+      const worker = processes.spawn('dist/src/worker.js', {
+        ...base,
+        SERVICE_NAME: 'crypto-escrow-worker',
+        PORT: '0',
+      });
+      await processes.waitFor(worker, /worker started/);
+    }
+    return processes;
+  }
+
+  private spawn(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+    const child = spawn(process.execPath, [resolve(root, 'services/crypto-escrow', script)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => this.output.push(chunk.toString());
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    this.children.push(child);
+    return child;
+  }
+
+  private waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`timed out waiting for ${pattern}:\n${this.text()}`)), timeoutMs);
+      const check = () => {
+        const match = this.text().match(pattern);
+        if (!match) return;
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        done(match[1] ?? match[0]);
+      };
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      child.once('exit', (code) => fail(new Error(`exited with ${code}:\n${this.text()}`)));
+    });
+  }
+
+  text(): string {
+    return this.output.join('');
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.removeAllListeners('exit');
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { EscrowCancelledSchema, EscrowFinishedSchema } from '@app/contracts';
+import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { query, rawRequest, uniqueEmail, waitFor } from '../../../test-support';
+import { expectErrorReply } from '../../../test-support/error-reply';
+import { cryptoConfigSchema } from '../src/config';
+import { CryptoServiceProcesses } from './crypto-service';
+import { FakeRippledProcess } from './fake-rippled';
+import { CryptoEvents } from './kafka-events';
+
+// The crypto service (built, as the launcher runs it) against the real Postgres, Redis and Kafka
+// and the fake rippled (tools/fake-rippled): xrpl.js signs, autofills and submits for real, the
+// fake applies the transactions with the ledger's escrow rules. The monitor runs every 300 ms here.
+const config = parseConfig(cryptoConfigSchema);
+const DAY = 86_400;
+const RIPPLE_EPOCH = 946_684_800;
+const userOf = (): AuthUser => ({ id: randomUUID(), email: uniqueEmail('escrow'), emailVerified: true, role: 'user' });
+const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+
+interface WalletBody {
+  address: string;
+  seed: string;
+}
+interface EscrowBody {
+  id: string;
+  account: string;
+  destination: string;
+  amount: string;
+  sequence: number;
+  finishAfter: number;
+  cancelAfter: number;
+  hash: string;
+  status: string;
+  condition: string | null;
+  destinationTag: number | null;
+}
+
+describe('XRP escrows: xrpl.js against the fake rippled, monitored, published once', () => {
+  let rippled: FakeRippledProcess;
+  let service: CryptoServiceProcesses;
+  let kafka: Promise<CryptoEvents>;
+  let events: CryptoEvents;
+
+  beforeAll(async () => {
+    rippled = await FakeRippledProcess.start();
+    kafka = CryptoEvents.start();
+    kafka.then((started) => (events = started)).catch(() => undefined);
+    service = await CryptoServiceProcesses.start({
+      XRPL_SERVER_URL: rippled.url,
+      COINBASE_COMMERCE_API_URL: 'http://127.0.0.1:9',
+      ESCROW_MONITOR_INTERVAL_MS: '300',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await kafka?.then((started) => started.stop()).catch(() => undefined);
+    await rippled?.stop();
+  });
+
+  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
+    rawRequest(`${service.url}${path}`, method, {
+      headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const fundedWallet = async (user: AuthUser, xrp = 1000) => {
+    const reply = await send('POST', '/api/crypto/xrp/wallet/generate', user);
+    expect(reply.status).toBe(201);
+    const wallet = reply.body as WalletBody;
+    await rippled.fund(wallet.address, xrp);
+    return wallet;
+  };
+  const createEscrow = async (
+    user: AuthUser,
+    owner: WalletBody,
+    destination: WalletBody,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const reply = await send('POST', '/api/crypto/xrp/escrow/create', user, {
+      senderSeed: owner.seed,
+      destinationAddress: destination.address,
+      amount: '100',
+      finishAfterSeconds: 7 * DAY,
+      cancelAfterSeconds: 30 * DAY,
+      ...extra,
+    });
+    expect({ status: reply.status, body: reply.body }).toMatchObject({ status: 201 });
+    return reply.body as EscrowBody;
+  };
+  const balanceOf = async (user: AuthUser, address: string) =>
+    ((await send('GET', `/api/crypto/xrp/account/${address}`, user)).body as { balanceXrp: string }).balanceXrp;
+  const finishedOnKafka = (escrowId: string) =>
+    events
+      .of('EscrowFinished')
+      .map((v) => fromBinary(EscrowFinishedSchema, v))
+      .filter((e) => e.escrowId === escrowId);
+  const cancelledOnKafka = (escrowId: string) =>
+    events
+      .of('EscrowCancelled')
+      .map((v) => fromBinary(EscrowCancelledSchema, v))
+      .filter((e) => e.escrowId === escrowId);
+  const outboxCount = async (escrowId: string, type: string) =>
+    (
+      await query<{ n: number }>(`SELECT count(*)::int AS n FROM crypto.outbox WHERE key = $1 AND type = $2`, [
+        escrowId,
+        type,
+      ])
+    )[0]!.n;
+
+  it('generates a wallet: an address and a seed, nothing stored', async () => {
+    const user = userOf();
+    const reply = await send('POST', '/api/crypto/xrp/wallet/generate', user);
+    expect(reply.status).toBe(201);
+    const wallet = reply.body as WalletBody;
+    expect(wallet.address).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+    expect(wallet.seed).toMatch(/^s[1-9A-HJ-NP-Za-km-z]{20,40}$/);
+    const unfunded = await send('GET', `/api/crypto/xrp/account/${wallet.address}`, user);
+    expect(unfunded.body).toEqual({ address: wallet.address, balanceXrp: '0', funded: false, reserveXrp: '10' });
+    await rippled.fund(wallet.address, 250);
+    expect((await send('GET', `/api/crypto/xrp/account/${wallet.address}`, user)).body).toMatchObject({
+      balanceXrp: '250',
+      funded: true,
+    });
+  });
+
+  it('validates escrow input server-side with the spec-5 rules', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    expectErrorReply(
+      await send('POST', '/api/crypto/xrp/escrow/create', user, {
+        senderSeed: owner.seed,
+        destinationAddress: '',
+        amount: '',
+        finishAfterSeconds: 0,
+        cancelAfterSeconds: 366 * DAY,
+      }),
+      {
+        status: 400,
+        details: [
+          { path: 'destinationAddress', message: 'Please enter amount and destination address.' },
+          { path: 'amount', message: 'Please enter amount and destination address.' },
+          { path: 'finishAfterSeconds', message: 'Release After must be between 1 and 365 days' },
+          { path: 'cancelAfterSeconds', message: 'Auto Cancel After must be between 1 and 365 days' },
+        ],
+      },
+    );
+    expectErrorReply(
+      await send('POST', '/api/crypto/xrp/escrow/create', user, {
+        senderSeed: 'not-a-seed',
+        destinationAddress: owner.address,
+        amount: '5',
+        finishAfterSeconds: DAY,
+        cancelAfterSeconds: 2 * DAY,
+      }),
+      { status: 400, paths: ['senderSeed'] },
+    );
+    expect((await send('POST', '/api/crypto/xrp/escrow/create', undefined, {})).status).toBe(401);
+  });
+
+  it('create -> list with sequence -> finish early refused -> wrong fulfillment refused -> right fulfillment finishes and publishes one EscrowFinished', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 50);
+    const pair = (await send('POST', '/api/crypto/xrp/condition', user)).body as {
+      condition: string;
+      fulfillment: string;
+    };
+    expect(pair.condition).toMatch(/^A0258020[0-9A-F]{64}810120$/);
+    const before = (await rippled.view()).close_time;
+    const escrow = await createEscrow(user, owner, destination, {
+      condition: pair.condition,
+      propertyId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 2 * DAY,
+    });
+    expect(escrow).toMatchObject({
+      account: owner.address,
+      destination: destination.address,
+      amount: '100.000000',
+      status: 'created',
+      condition: pair.condition,
+      destinationTag: 0xe82c3301,
+    });
+    expect(escrow.finishAfter - before).toBeGreaterThanOrEqual(DAY);
+    expect(escrow.finishAfter - before).toBeLessThan(DAY + 60);
+    expect(Math.abs(escrow.finishAfter + RIPPLE_EPOCH - (Date.now() / 1000 + DAY))).toBeLessThan(120);
+    expect(escrow.cancelAfter - escrow.finishAfter).toBe(DAY);
+    expect(escrow.hash).toMatch(/^[0-9A-F]{64}$/);
+
+    const listed = (await send('GET', `/api/crypto/xrp/escrows/${owner.address}`, user)).body as {
+      escrows: EscrowBody[];
+    };
+    expect(listed.escrows).toEqual([
+      expect.objectContaining({
+        account: owner.address,
+        sequence: escrow.sequence,
+        amount: '100.000000',
+        id: escrow.id,
+        hash: escrow.hash,
+      }),
+    ]);
+
+    const finish = (fulfillment: string) =>
+      send('POST', '/api/crypto/xrp/escrow/finish', user, {
+        senderSeed: destination.seed,
+        owner: owner.address,
+        offerSequence: escrow.sequence,
+        condition: pair.condition,
+        fulfillment,
+      });
+    const early = await finish(pair.fulfillment);
+    expectErrorReply(early, { status: 409, message: 'Failed to finish escrow. Check conditions and try again.' });
+    expect(JSON.stringify(early.body)).toContain('tecNO_PERMISSION');
+
+    await rippled.advance(DAY + 5);
+    const other = (await send('POST', '/api/crypto/xrp/condition', user)).body as { fulfillment: string };
+    const wrong = await finish(other.fulfillment);
+    expectErrorReply(wrong, {
+      status: 409,
+      error: 'CONFLICT',
+      message: 'Failed to finish escrow. Check conditions and try again.',
+    });
+    expect(JSON.stringify(wrong.body)).toContain('tecCRYPTOCONDITION_ERROR');
+    expect(await outboxCount(escrow.id, 'EscrowFinished')).toBe(0);
+
+    const right = await finish(pair.fulfillment);
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ result: 'tesSUCCESS', escrow: { id: escrow.id, status: 'finished' } });
+    const { hash } = right.body as { hash: string };
+    const mine = (await send('GET', '/api/crypto/xrp/escrows', user)).body as {
+      escrows: (EscrowBody & { closingHash: string })[];
+    };
+    expect(mine.escrows.find((e) => e.id === escrow.id)).toMatchObject({ status: 'finished', closingHash: hash });
+    expect((await send('GET', `/api/crypto/xrp/escrows/${owner.address}`, user)).body).toEqual({
+      address: owner.address,
+      escrows: [],
+    });
+    // 50 XRP + 100 XRP escrowed, minus the fees of two failed and one successful finish.
+    expect(Number(await balanceOf(user, destination.address))).toBeGreaterThan(149.99);
+
+    await onKafka();
+    await waitFor(async () => finishedOnKafka(escrow.id).length > 0, 20_000, 'EscrowFinished on Kafka');
+    expect(finishedOnKafka(escrow.id)[0]).toMatchObject({
+      userId: user.id,
+      escrowId: escrow.id,
+      owner: owner.address,
+      offerSequence: escrow.sequence,
+      destination: destination.address,
+      amount: '100.000000',
+      currency: 'XRP',
+      txHash: hash,
+    });
+    expect(await outboxCount(escrow.id, 'EscrowFinished')).toBe(1);
+  });
+
+  it('cancel before CancelAfter is refused with the spec message; after it, the XRP returns and EscrowCancelled is published', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 20);
+    const escrow = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 2 * DAY,
+    });
+    const cancel = () =>
+      send('POST', '/api/crypto/xrp/escrow/cancel', user, {
+        senderSeed: owner.seed,
+        owner: owner.address,
+        offerSequence: escrow.sequence,
+      });
+    const early = await cancel();
+    expectErrorReply(early, { status: 409, message: 'Failed to cancel escrow. Check timing and try again.' });
+    await rippled.advance(2 * DAY + 5);
+    const done = await cancel();
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ result: 'tesSUCCESS', escrow: { id: escrow.id, status: 'cancelled' } });
+    await onKafka();
+    await waitFor(async () => cancelledOnKafka(escrow.id).length > 0, 20_000, 'EscrowCancelled on Kafka');
+    expect(await outboxCount(escrow.id, 'EscrowCancelled')).toBe(1);
+  });
+
+  it('the monitor publishes EscrowFinished once when someone else finishes the escrow on the ledger', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 20);
+    const escrow = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 3 * DAY,
+    });
+    const { hash } = await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: escrow.sequence,
+      type: 'EscrowFinish',
+    });
+    await waitFor(
+      async () => (await outboxCount(escrow.id, 'EscrowFinished')) > 0,
+      15_000,
+      'the monitor to see the escrow gone',
+    );
+    const [row] = await query<{ status: string; closing_hash: string }>(
+      `SELECT status, closing_hash FROM crypto.escrows WHERE id = $1`,
+      [escrow.id],
+    );
+    expect(row).toEqual({ status: 'finished', closing_hash: hash });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await outboxCount(escrow.id, 'EscrowFinished')).toBe(1);
+    await onKafka();
+    await waitFor(async () => finishedOnKafka(escrow.id).length > 0, 20_000, 'EscrowFinished on Kafka');
+    expect(finishedOnKafka(escrow.id)[0]).toMatchObject({ txHash: hash, amount: '100.000000', userId: user.id });
+  });
+
+  it('without ledger history, an escrow gone after CancelAfter counts as cancelled', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 20);
+    const escrow = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 2 * DAY,
+    });
+    await rippled.advance(2 * DAY + 5);
+    await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: escrow.sequence,
+      type: 'EscrowCancel',
+      history: false,
+    });
+    await waitFor(
+      async () => (await outboxCount(escrow.id, 'EscrowCancelled')) > 0,
+      15_000,
+      'the monitor to record the cancel',
+    );
+    expect(await outboxCount(escrow.id, 'EscrowFinished')).toBe(0);
+  });
+
+  it('sends XRP (Send tab) and maps a ledger refusal to Send Failed', async () => {
+    const user = userOf();
+    const sender = await fundedWallet(user, 100);
+    const receiver = await fundedWallet(userOf(), 20);
+    const paid = await send('POST', '/api/crypto/xrp/payment', user, {
+      senderSeed: sender.seed,
+      destinationAddress: receiver.address,
+      amount: '12.5',
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ result: 'tesSUCCESS', hash: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    expect(await balanceOf(user, receiver.address)).toBe('32.5');
+    const broke = await send('POST', '/api/crypto/xrp/payment', user, {
+      senderSeed: sender.seed,
+      destinationAddress: receiver.address,
+      amount: '5000',
+    });
+    expectErrorReply(broke, { status: 409, message: 'Payment processing failed. Please try again.' });
+    expect(JSON.stringify(broke.body)).toContain('tecUNFUNDED_PAYMENT');
+    expectErrorReply(
+      await send('POST', '/api/crypto/xrp/payment', user, {
+        senderSeed: sender.seed,
+        destinationAddress: '',
+        amount: '',
+      }),
+      {
+        status: 400,
+        details: [
+          { path: 'destinationAddress', message: 'Please enter amount and destination address.' },
+          { path: 'amount', message: 'Please enter amount and destination address.' },
+        ],
+      },
+    );
+  });
+
+  const onKafka = () => kafka;
+});

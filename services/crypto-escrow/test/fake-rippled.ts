@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const script = resolve(__dirname, '../../../tools/fake-rippled/server.mjs');
+
+export interface FakeLedgerView {
+  ledger_index: number;
+  close_time: number;
+  accounts: { address: string; balanceXrp: string; sequence: number; ownerCount: number }[];
+  escrows: Record<string, unknown>[];
+}
+
+/** The fake rippled (a test double, tools/fake-rippled) in a child process on a free port. */
+export class FakeRippledProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    /** ws://127.0.0.1:port: what XRPL_SERVER_URL points at. */
+    readonly url: string,
+  ) {}
+
+  static start(extraArgs: string[] = []): Promise<FakeRippledProcess> {
+    const child = spawn(process.execPath, [script, '--port', '0', ...extraArgs], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return new Promise((resolvePromise, reject) => {
+      let output = '';
+      child.stderr!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = output.match(/listening on (ws:\/\/[\d.]+:\d+)/);
+        if (match) resolvePromise(new FakeRippledProcess(child, match[1]!));
+      });
+      child.once('exit', (code) => reject(new Error(`fake rippled exited with ${code}: ${output}`)));
+    });
+  }
+
+  private get http(): string {
+    return this.url.replace(/^ws/, 'http');
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const response = await fetch(`${this.http}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`fake rippled ${path} failed: ${response.status}`);
+    return (await response.json()) as T;
+  }
+
+  /** Credits an account (creating it on the fake ledger). */
+  fund(address: string, xrp = 1000): Promise<{ address: string; balanceXrp: string }> {
+    return this.post('/__fake/fund', { address, xrp });
+  }
+
+  /** Moves the ledger clock forward (FinishAfter / CancelAfter pass) and closes a ledger. */
+  advance(seconds: number): Promise<FakeLedgerView> {
+    return this.post('/__fake/advance', { seconds });
+  }
+
+  /** Finishes or cancels an escrow behind the service's back (history false: no trace in account_tx). */
+  closeEscrow(body: { owner: string; sequence: number; type?: 'EscrowFinish' | 'EscrowCancel'; history?: boolean }) {
+    return this.post<{ hash: string | null }>('/__fake/escrows/close', body);
+  }
+
+  async view(): Promise<FakeLedgerView> {
+    return (await (await fetch(`${this.http}/__fake/ledger`)).json()) as FakeLedgerView;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((done) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return done();
+      this.child.removeAllListeners('exit');
+      this.child.once('exit', () => done());
+      this.child.kill('SIGTERM');
+    });
+  }
+}

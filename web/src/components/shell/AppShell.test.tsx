@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeDashboardApi, signedInUser } from '../../pages/dashboard/fixtures';
+import { renderRoutes } from '../../test/render';
+import { GuardedRoute } from '../GuardedRoute';
+import { mobileQuery } from './useIsMobile';
+
+function renderShell(url = '/dashboard') {
+  return renderRoutes(
+    <Route element={<GuardedRoute />}>
+      <Route path="/dashboard" element={<h1>Dashboard content</h1>} />
+      <Route path="/transactions" element={<h1>Transactions content</h1>} />
+      <Route path="/analytics/cash-flow" element={<h1>Cash flow content</h1>} />
+    </Route>,
+    url,
+  );
+}
+
+function blobJson(blob: Blob): Promise<unknown> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(JSON.parse(String(reader.result)));
+    reader.readAsText(blob);
+  });
+}
+
+function useMobileWidth(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: mobile && query === mobileQuery,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('signed-in shell on desktop', () => {
+  it('lists the spec navigation in order with the Analytics group expanded', async () => {
+    fakeDashboardApi();
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Transactions', '/transactions'],
+      ['Compliance', '/compliance'],
+      ['Transaction Analytics', '/analytics'],
+      ['Business Metrics', '/analytics/business-metrics'],
+      ['Cash Flow', '/analytics/cash-flow'],
+      ['Customer Segmentation', '/analytics/customer-segmentation'],
+      ['Risk Analytics', '/analytics/risk-analytics'],
+      ['Competitive Analysis', '/analytics/competitive-analysis'],
+      ['Crypto Wallet', '/crypto-wallet'],
+      ['Integrations', '/integrations'],
+      ['Settings', '/settings'],
+      ['Affiliate', '/affiliate/dashboard'],
+    ]);
+    // Tokenization is not built yet: shown, disabled, not a link.
+    const tokenization = within(nav).getByText('Tokenization').closest('li');
+    expect(tokenization?.getAttribute('aria-disabled')).toBe('true');
+    expect(within(tokenization!).getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('reaches the menu links with the keyboard and follows one with Enter', async () => {
+    fakeDashboardApi();
+    const { user } = renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const target = within(nav).getByRole('link', { name: 'Transactions' });
+    for (let presses = 0; presses < 10 && document.activeElement !== target; presses++) await user.tab();
+    expect(document.activeElement).toBe(target);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Transactions content' })).toBeTruthy();
+  });
+
+  it('shows the signed-in user instead of a fixed label, and Admin only to admins', async () => {
+    fakeDashboardApi();
+    renderShell();
+    const label = await screen.findByRole('group', { name: 'Signed in as' });
+    expect(label.textContent).toContain('Ana Kauri');
+    expect(label.textContent).toContain('ana@kauri.example');
+    expect(label.textContent).toContain('User');
+    expect(screen.queryByText('Admin User')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('links Admin for an admin', async () => {
+    fakeDashboardApi((url) => (url === '/api/auth/me' ? { body: { ...signedInUser, role: 'admin' } } : undefined));
+    renderShell();
+    const admin = await screen.findByRole('link', { name: 'Admin' });
+    expect(admin.getAttribute('href')).toBe('/admin/affiliates');
+    expect(screen.getByRole('group', { name: 'Signed in as' }).textContent).toContain('Admin');
+  });
+
+  it('marks the current page and sends a page view per route change', async () => {
+    const sendBeacon = vi.fn((_url: string, _body: Blob) => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+    fakeDashboardApi();
+    const { user } = renderShell('/analytics/cash-flow');
+    await screen.findByRole('heading', { name: 'Cash flow content' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Cash Flow' }).closest('li')?.className).toContain('selected');
+    expect(within(nav).getByRole('link', { name: 'Transaction Analytics' }).closest('li')?.className).not.toContain(
+      'selected',
+    );
+
+    await user.click(within(nav).getByRole('link', { name: 'Transactions' }));
+    await screen.findByRole('heading', { name: 'Transactions content' });
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(2));
+    expect(sendBeacon.mock.calls.map(([url]) => url)).toEqual(['/api/analytics/events', '/api/analytics/events']);
+    const events = await Promise.all(sendBeacon.mock.calls.map(([, body]) => blobJson(body)));
+    expect(events).toEqual([
+      { name: 'page_view', path: '/analytics/cash-flow' },
+      { name: 'page_view', path: '/transactions' },
+    ]);
+  });
+
+  it('keeps the page working when the page-view beacon is refused', async () => {
+    const sendBeacon = vi.fn(() => {
+      throw new TypeError('Beacon refused');
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+    fakeDashboardApi();
+    renderShell();
+    expect(await screen.findByRole('heading', { name: 'Dashboard content' })).toBeTruthy();
+    expect(sendBeacon).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('signed-in shell below 768 px', () => {
+  it('opens the drawer from the header and closes it on route change', async () => {
+    useMobileWidth(true);
+    fakeDashboardApi();
+    const { user } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard content' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    // The Analytics group is expanded in the drawer too.
+    expect(within(nav).getByRole('link', { name: 'Risk Analytics' })).toBeTruthy();
+
+    expect(document.querySelector('.ant-drawer-open')).not.toBeNull();
+
+    await user.click(within(nav).getByRole('link', { name: 'Transactions' }));
+    await screen.findByRole('heading', { name: 'Transactions content' });
+    // antd keeps the closed drawer mounted (it animates out); closed means it is no longer open.
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  ApiOutlined,
+  AreaChartOutlined,
+  BankOutlined,
+  CrownOutlined,
+  DashboardOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+export interface NavLeaf {
+  to: string;
+  label: string;
+  icon?: ReactNode;
+  /** A screen that is not built yet: shown, but not a link. */
+  comingSoon?: boolean;
+  adminOnly?: boolean;
+}
+
+export interface NavGroup {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  children: NavLeaf[];
+}
+
+export type NavEntry = NavLeaf | NavGroup;
+
+export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
+
+export const analyticsGroupKey = 'analytics';
+
+/** Spec 2 navigation shell, in the spec's order, then the product's own affiliate and admin areas. */
+export const navEntries: NavEntry[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { to: '/transactions', label: 'Transactions', icon: <SwapOutlined /> },
+  { to: '/tokenization', label: 'Tokenization', icon: <BankOutlined />, comingSoon: true },
+  { to: '/compliance', label: 'Compliance', icon: <SafetyCertificateOutlined /> },
+  {
+    key: analyticsGroupKey,
+    label: 'Analytics',
+    icon: <AreaChartOutlined />,
+    children: [
+      { to: '/analytics', label: 'Transaction Analytics' },
+      { to: '/analytics/business-metrics', label: 'Business Metrics' },
+      { to: '/analytics/cash-flow', label: 'Cash Flow' },
+      { to: '/analytics/customer-segmentation', label: 'Customer Segmentation' },
+      { to: '/analytics/risk-analytics', label: 'Risk Analytics' },
+      { to: '/analytics/competitive-analysis', label: 'Competitive Analysis' },
+    ],
+  },
+  { to: '/crypto-wallet', label: 'Crypto Wallet', icon: <WalletOutlined /> },
+  { to: '/integrations', label: 'Integrations', icon: <ApiOutlined /> },
+  { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },
+  { to: '/affiliate/dashboard', label: 'Affiliate', icon: <ShareAltOutlined /> },
+  { to: '/admin/affiliates', label: 'Admin', icon: <CrownOutlined />, adminOnly: true },
+];
+
+const leaves = (entries: NavEntry[]): NavLeaf[] =>
+  entries.flatMap((entry) => (isNavGroup(entry) ? entry.children : [entry]));
+
+/**
+ * The item to highlight for a path: the longest item path the URL starts with
+ * (/analytics/cash-flow picks Cash Flow, not Transaction Analytics).
+ */
+export function activeNavPath(pathname: string): string | undefined {
+  const matches = leaves(navEntries).filter(
+    (leaf) => !leaf.comingSoon && (pathname === leaf.to || pathname.startsWith(`${leaf.to}/`)),
+  );
+  return matches.sort((a, b) => b.to.length - a.to.length)[0]?.to;
+}

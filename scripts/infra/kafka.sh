@@ -64,6 +64,7 @@ listening() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
 running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
 
 start() {
+  if listening; then return 0; fi
   # Two `make` runs starting at once must not launch two brokers on one data directory.
   mkdir -p "$home"
   exec 9>"$home/start.lock"
@@ -73,7 +74,7 @@ start() {
   configure
   nohup java -Xms256m -Xmx512m -XX:+UseSerialGC -Dkafka.logs.dir="$logs" \
     -Dlog4j.configuration="file:$home/log4j.properties" \
-    -cp "$libs/*" kafka.Kafka "$home/server.properties" >"$logs/stdout.log" 2>&1 &
+    -cp "$libs/*" kafka.Kafka "$home/server.properties" >"$logs/stdout.log" 2>&1 9>&- &
   echo $! >"$pidfile"
   for _ in $(seq 1 120); do
     if listening; then echo "kafka: up on 127.0.0.1:$port" >&2; return 0; fi

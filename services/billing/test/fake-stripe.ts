@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-
-const script = resolve(__dirname, '../../../tools/fake-stripe/server.mjs');
+import { FakeServerProcess } from '../../../test-support/fake-server';
 
 export interface FakeStripeRequest {
   method: string;
@@ -10,25 +7,10 @@ export interface FakeStripeRequest {
 }
 
 /** The fake Stripe API (a test double, tools/fake-stripe) in a child process on a free port. */
-export class FakeStripeProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static start(extraArgs: string[] = []): Promise<FakeStripeProcess> {
-    const child = spawn(process.execPath, [script, '--port', '0', ...extraArgs], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    return new Promise((resolvePromise, reject) => {
-      let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/listening on (http:\/\/[\d.]+:\d+)/);
-        if (match) resolvePromise(new FakeStripeProcess(child, match[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`fake Stripe exited with ${code}: ${output}`)));
-    });
+export class FakeStripeProcess extends FakeServerProcess {
+  static async start(extraArgs: string[] = []): Promise<FakeStripeProcess> {
+    const { child, url } = await FakeServerProcess.launch('fake-stripe', extraArgs);
+    return new FakeStripeProcess(child, url);
   }
 
   get port(): number {
@@ -55,14 +37,5 @@ export class FakeStripeProcess {
   async paymentIntentOf(invoiceId: string): Promise<string> {
     const response = await fetch(`${this.url}/__fake/invoices/${invoiceId}`);
     return ((await response.json()) as { payment_intent: string }).payment_intent;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((done) => {
-      if (this.child.exitCode !== null) return done();
-      this.child.removeAllListeners('exit');
-      this.child.once('exit', () => done());
-      this.child.kill('SIGTERM');
-    });
   }
 }

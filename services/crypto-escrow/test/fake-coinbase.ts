@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-
-const script = resolve(__dirname, '../../../tools/fake-coinbase/server.mjs');
+import { FakeServerProcess } from '../../../test-support/fake-server';
 
 export interface FakeCharge {
   id: string;
@@ -12,25 +9,16 @@ export interface FakeCharge {
 }
 
 /** The fake Coinbase Commerce API (a test double, tools/fake-coinbase) in a child process on a free port. */
-export class FakeCoinbaseProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static start(options: { webhookSecret: string; apiKey: string; webhookUrl?: string }): Promise<FakeCoinbaseProcess> {
-    const args = ['--port', '0', '--webhook-secret', options.webhookSecret, '--api-key', options.apiKey];
+export class FakeCoinbaseProcess extends FakeServerProcess {
+  static async start(options: {
+    webhookSecret: string;
+    apiKey: string;
+    webhookUrl?: string;
+  }): Promise<FakeCoinbaseProcess> {
+    const args = ['--webhook-secret', options.webhookSecret, '--api-key', options.apiKey];
     if (options.webhookUrl) args.push('--webhook-url', options.webhookUrl);
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    return new Promise((resolvePromise, reject) => {
-      let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/listening on (http:\/\/[\d.]+:\d+)/);
-        if (match) resolvePromise(new FakeCoinbaseProcess(child, match[1]!));
-      });
-      child.once('exit', (code) => reject(new Error(`fake Coinbase exited with ${code}: ${output}`)));
-    });
+    const { child, url } = await FakeServerProcess.launch('fake-coinbase', args);
+    return new FakeCoinbaseProcess(child, url);
   }
 
   async requests(): Promise<{ method: string; path: string; body: Record<string, unknown> }[]> {
@@ -56,14 +44,5 @@ export class FakeCoinbaseProcess {
 
   async outage(on: boolean): Promise<void> {
     await fetch(`${this.url}/__fake/outage`, { method: 'POST', body: JSON.stringify({ on }) });
-  }
-
-  stop(): Promise<void> {
-    return new Promise((done) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return done();
-      this.child.removeAllListeners('exit');
-      this.child.once('exit', () => done());
-      this.child.kill('SIGTERM');
-    });
   }
 }

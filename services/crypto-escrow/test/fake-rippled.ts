@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-
-const script = resolve(__dirname, '../../../tools/fake-rippled/server.mjs');
+import { FakeServerProcess } from '../../../test-support/fake-server';
 
 export interface FakeLedgerView {
   ledger_index: number;
@@ -11,26 +8,10 @@ export interface FakeLedgerView {
 }
 
 /** The fake rippled (a test double, tools/fake-rippled) in a child process on a free port. */
-export class FakeRippledProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    /** ws://127.0.0.1:port: what XRPL_SERVER_URL points at. */
-    readonly url: string,
-  ) {}
-
-  static start(extraArgs: string[] = []): Promise<FakeRippledProcess> {
-    const child = spawn(process.execPath, [script, '--port', '0', ...extraArgs], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    return new Promise((resolvePromise, reject) => {
-      let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/listening on (ws:\/\/[\d.]+:\d+)/);
-        if (match) resolvePromise(new FakeRippledProcess(child, match[1]!));
-      });
-      child.once('exit', (code) => reject(new Error(`fake rippled exited with ${code}: ${output}`)));
-    });
+export class FakeRippledProcess extends FakeServerProcess {
+  static async start(extraArgs: string[] = []): Promise<FakeRippledProcess> {
+    const { child, url } = await FakeServerProcess.launch('fake-rippled', extraArgs);
+    return new FakeRippledProcess(child, url);
   }
 
   private get http(): string {
@@ -64,14 +45,5 @@ export class FakeRippledProcess {
 
   async view(): Promise<FakeLedgerView> {
     return (await (await fetch(`${this.http}/__fake/ledger`)).json()) as FakeLedgerView;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((done) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return done();
-      this.child.removeAllListeners('exit');
-      this.child.once('exit', () => done());
-      this.child.kill('SIGTERM');
-    });
   }
 }

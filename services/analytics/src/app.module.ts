@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@app/platform';
 import { BlockchainStatusService } from './blockchain/blockchain-status.service';
-import { ComplianceController, ComplianceService } from './compliance/compliance.controller';
+import { ComplianceController } from './compliance/compliance.controller';
+import { ComplianceRepository } from './compliance/compliance.repository';
+import { ComplianceService } from './compliance/compliance.service';
 import { analyticsConfigSchema } from './config';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -16,6 +18,8 @@ import { RiskService } from './insights/risk.service';
 import { RollupsRepository } from './insights/rollups.repository';
 import { SegmentationService } from './insights/segmentation.service';
 import { PageEventsController } from './page-events/page-events.controller';
+import { PageEventsRepository } from './page-events/page-events.repository';
+import { PageEventsService } from './page-events/page-events.service';
 import { ReadModelRepository } from './transactions/read-model.repository';
 import {
   ChargeCompletedHandler,
@@ -64,7 +68,10 @@ const handlers = [
     SegmentationService,
     RiskService,
     CompetitiveService,
+    ComplianceRepository,
     ComplianceService,
+    PageEventsRepository,
+    PageEventsService,
     BlockchainStatusService,
   ],
 })

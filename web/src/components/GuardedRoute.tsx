@@ -3,7 +3,7 @@ import { Button, Flex, Result } from 'antd';
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useEmailNotVerifiedWatch } from '../hooks/useEmailNotVerifiedWatch';
-import { AppLayout } from './AppLayout';
+import { AppShell } from './shell/AppShell';
 import { PageSpinner } from './PageSpinner';
 import { VerificationGate } from './VerificationGate';
 
@@ -44,9 +44,9 @@ export function GuardedRoute({ requireVerifiedEmail = true }: GuardedRouteProps)
   if (requireVerifiedEmail && !user.emailVerified) return <VerificationGate user={user} />;
 
   return (
-    <AppLayout user={user}>
+    <AppShell user={user}>
       <Outlet context={{ user } satisfies GuardedContext} />
-    </AppLayout>
+    </AppShell>
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../pages/analytics/testSupport';
-import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv';
+import { csvFileName, csvLine, downloadCsv, toCsv, type CsvColumn } from './csv';
 
 interface Row {
   name: string;
@@ -32,6 +32,7 @@ describe('toCsv', () => {
   it('keeps text that a spreadsheet would run as a formula as text, but not negative numbers', () => {
     const csv = toCsv(columns, [{ name: '=HYPERLINK("x")', amount: -5, note: '@SUM(A1)' }]);
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",-5,'@SUM(A1)`);
+    expect(csvLine(['-12.50', '-1e3', '+1+2'])).toBe(`-12.50,'-1e3,'+1+2`);
   });
 
   it('writes only the header when there are no rows', () => {

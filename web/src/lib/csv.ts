@@ -14,15 +14,23 @@ function cell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   // A text (never a number) that a spreadsheet would run as a formula is kept as text.
-  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  // A decimal string such as "-12.50" is a plain number, not a formula.
+  if (typeof value === 'string' && formulaStart.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A header line, then one line per row; lines end with CRLF. */
+/** One CSV line of values, escaped. */
+export const csvLine = (values: readonly CsvValue[]): string => values.map(cell).join(',');
+
+/** Lines joined as a CSV file: CRLF after each. */
+export const csvText = (lines: readonly string[]): string => `${lines.join('\r\n')}\r\n`;
+
+/** A header line, then one line per row. */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((column) => cell(column.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    csvLine(columns.map((column) => column.header)),
+    ...rows.map((row) => csvLine(columns.map((column) => column.value(row)))),
+  ]);
 }
 
 /** "business-metrics-weekly-2026-11-22.csv": the screen, its selection and today's date (UTC). */

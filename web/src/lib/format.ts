@@ -39,6 +39,12 @@ function currencySymbol(currency: string): string {
   }
 }
 
+/** An API key as a label: "card_present" -> "Card present", "high" -> "High". */
+export function humanize(key: string): string {
+  const text = key.replace(/[_-]+/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : key;
+}
+
 /** A count with thousands separators: "1,204". */
 export const formatCount = (value: number): string => value.toLocaleString('en-US');
 

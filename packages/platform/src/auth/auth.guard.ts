@@ -29,3 +29,14 @@ export class SessionGuard extends AuthGuard('jwt') {
     return user;
   }
 }
+
+/**
+ * A session is optional (page views, say): a valid one puts its user on the request, anything
+ * else leaves the request anonymous (`@CurrentUser()` is then null) instead of answering 401.
+ */
+@Injectable()
+export class OptionalSessionGuard extends AuthGuard('jwt') {
+  override handleRequest<T = AuthUser>(_err: unknown, user: T | false): T | null {
+    return user || null;
+  }
+}

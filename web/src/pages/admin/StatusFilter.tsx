@@ -1,3 +1,4 @@
+import { humanize } from '../../lib/format';
 import { Flex, Select, Typography } from 'antd';
 
 interface StatusFilterProps {
@@ -7,8 +8,6 @@ interface StatusFilterProps {
   value: string;
   onChange: (status: string) => void;
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function StatusFilter({ id, statuses, value, onChange }: StatusFilterProps) {
   return (
@@ -23,7 +22,7 @@ export function StatusFilter({ id, statuses, value, onChange }: StatusFilterProp
         onChange={onChange}
         options={[
           { value: '', label: 'All' },
-          ...statuses.map((status) => ({ value: status, label: capitalise(status) })),
+          ...statuses.map((status) => ({ value: status, label: humanize(status) })),
         ]}
       />
     </Flex>

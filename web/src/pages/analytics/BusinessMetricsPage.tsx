@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { useBusinessMetrics } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
-import { formatChange, formatMetricValue, humanize } from './format';
+import { humanize } from '../../lib/format';
+import { formatChange, formatMetricValue } from './format';
 
 const periodOptions = metricPeriods.map((period) => ({ value: period, label: humanize(period) }));
 

@@ -9,11 +9,10 @@ import { Card, Col, Row, Segmented, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { useCashFlow } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
-import { formatCompactMoney } from '../../lib/format';
+import { formatCompactMoney, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { ScrollRegion } from './ScrollRegion';
 import { GroupedColumnChart, type SeriesPoint } from './charts';
-import { humanize } from './format';
 
 const periodOptions = cashFlowPeriods.map((period) => ({ value: period, label: humanize(period) }));
 

@@ -10,10 +10,10 @@ import { Alert, Card, Col, Flex, Row, Segmented, Statistic, Table, Tag, Tooltip,
 import { useState } from 'react';
 import { useCompetitiveAnalysis } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
-import { formatCompact, formatCompactMoney, formatCount, formatDay } from '../../lib/format';
+import { formatCompact, formatCompactMoney, formatCount, formatDay, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { ScrollRegion } from './ScrollRegion';
-import { formatChange, formatPercent, humanize } from './format';
+import { formatChange, formatPercent } from './format';
 
 const timeframeOptions = competitiveTimeframes.map((timeframe) => ({
   value: timeframe,

@@ -3,10 +3,10 @@ import { analyticsMessages, type CustomerSegment, type CustomerSegmentation } fr
 import { Button, Card, Col, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useCustomerSegmentation } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
-import { formatCompactMoney, formatCount } from '../../lib/format';
+import { formatCompactMoney, formatCount, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { DonutChart } from './charts';
-import { formatChange, formatPercent, humanize } from './format';
+import { formatChange, formatPercent } from './format';
 
 const csvColumns: CsvColumn<CustomerSegment>[] = [
   { header: 'Segment', value: (s) => s.name },

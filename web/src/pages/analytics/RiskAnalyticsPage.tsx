@@ -2,10 +2,10 @@ import { analyticsMessages, type RiskAnalytics, type RiskMetric } from '@app/con
 import { Card, Col, Empty, Flex, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { useRiskAnalytics } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { ScrollRegion } from './ScrollRegion';
-import { formatPercent, formatScore, humanize } from './format';
+import { formatPercent, formatScore } from './format';
 
 const levelColor: Record<string, string> = { low: 'green', medium: 'gold', high: 'red', critical: 'magenta' };
 const alertStatusColor: Record<string, string> = { active: 'red', investigating: 'gold', resolved: 'green' };

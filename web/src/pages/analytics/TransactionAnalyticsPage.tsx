@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTransactionVolume } from '../../hooks/useDashboard';
 import { useTransactionSummary } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
-import { formatCompactMoney, formatCount, formatMoney } from '../../lib/format';
+import { formatCompactMoney, formatCount, formatMoney, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { LineChart, type SeriesPoint } from './charts';
-import { formatPercent, humanize } from './format';
+import { formatPercent } from './format';
 import { transactionAnalyticsMessages as messages } from './messages';
 
 const rangeOptions = chartRanges.map((range) => ({ value: range, label: range.toUpperCase() }));

@@ -16,9 +16,3 @@ export function formatMetricValue(value: number, unit: BusinessMetric['unit'], c
   if (unit === '%') return formatPercent(value);
   return formatCount(value);
 }
-
-/** "card_present" -> "Card present", "high" -> "High". */
-export function humanize(key: string): string {
-  const text = key.replace(/[_-]+/g, ' ').trim();
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : key;
-}

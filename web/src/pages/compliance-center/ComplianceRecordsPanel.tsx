@@ -2,7 +2,8 @@ import type { ComplianceRecord } from '@app/contracts';
 import { Button, Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useComplianceRecordPages } from '../../hooks/useDashboard';
 import { formatDateTime, formatDay } from '../../lib/format';
-import { needsReview, providerName, recordTypeLabel } from '../dashboard/complianceProviders';
+import { humanize } from '../../lib/format';
+import { needsReview, providerName } from '../dashboard/complianceProviders';
 import { LoadFailed } from '../dashboard/LoadFailed';
 
 const columns: TableColumnsType<ComplianceRecord> = [
@@ -16,7 +17,7 @@ const columns: TableColumnsType<ComplianceRecord> = [
     key: 'check',
     render: (_, record) => (
       <Flex vertical>
-        <span>{recordTypeLabel(record.type)}</span>
+        <span>{humanize(record.type)}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {providerName(record.provider)}
         </Typography.Text>
@@ -30,7 +31,7 @@ const columns: TableColumnsType<ComplianceRecord> = [
       needsReview(record) ? (
         <Tag color="gold">Awaiting review</Tag>
       ) : (
-        <Tag color="green">{recordTypeLabel(record.status)}</Tag>
+        <Tag color="green">{humanize(record.status)}</Tag>
       ),
   },
   { title: 'Risk', dataIndex: 'riskScore', align: 'right', render: (score: number) => `${score}/100` },

@@ -10,7 +10,8 @@ import {
 } from '../../hooks/useDashboard';
 import { useToast } from '../../hooks/useToast';
 import { needsReview } from './complianceProviders';
-import { dashboardCsv, downloadText } from './dashboardCsv';
+import { csvFileName, downloadCsv } from '../../lib/csv';
+import { dashboardCsv } from './dashboardCsv';
 import { kycLabel } from './kyc';
 
 function AmlBadge() {
@@ -42,7 +43,7 @@ function ExportReportButton({ range }: { range: ChartRange }) {
     if (!stats.data) return;
     try {
       const csv = dashboardCsv({ stats: stats.data, volume: volume.data, recent: recent.data });
-      downloadText(csv, `dashboard-${new Date().toISOString().slice(0, 10)}.csv`);
+      downloadCsv(csvFileName('dashboard'), csv);
     } catch {
       toast({
         title: analyticsMessages.exportFailedTitle,

@@ -21,12 +21,6 @@ export function providerName(provider: string): string {
     .join(' ');
 }
 
-/** "large_transaction" -> "Large transaction". */
-export const recordTypeLabel = (type: string): string => {
-  const text = type.replace(/[_-]/g, ' ');
-  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
-};
-
 export const needsReview = (record: ComplianceRecord) => record.status === 'review';
 
 /** One row per provider, most recent first. */

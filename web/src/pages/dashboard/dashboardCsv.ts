@@ -1,10 +1,7 @@
 import type { DashboardStats, TransactionView, TransactionVolume } from '@app/contracts';
+import { csvLine, csvText, type CsvValue } from '../../lib/csv';
 
-const cell = (value: string | number): string => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const row = (...values: (string | number)[]) => values.map(cell).join(',');
+const row = (...values: CsvValue[]) => csvLine(values);
 
 export interface DashboardExport {
   stats: DashboardStats;
@@ -35,17 +32,5 @@ export function dashboardCsv({ stats, volume, recent }: DashboardExport): string
       lines.push(row(t.transactionId, t.type, t.amount, t.currency, t.status, t.processor, t.createdAt));
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  return csvText(lines);
 }

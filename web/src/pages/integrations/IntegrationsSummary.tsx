@@ -3,7 +3,8 @@ import type { IntegrationsAnalytics } from '@app/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntegrationsAnalytics } from '../../hooks/useIntegrations';
-import { formatMoney, formatSyncDate } from './format';
+import { formatMoney } from '../../lib/format';
+import { formatSyncDate } from './format';
 
 interface SummaryCard {
   title: string;

@@ -9,16 +9,6 @@ export function formatSyncDate(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? iso : syncDate.format(date);
 }
 
-/** An amount in its ISO currency, e.g. "$1,234.50" or "NZ$12.00". */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    // An unknown code: the number with the code, rather than a crash.
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 export const syncFrequencyLabels: Record<SyncFrequency, string> = {
   realtime: 'Real-time',
   hourly: 'Hourly',

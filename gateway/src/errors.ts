@@ -14,6 +14,7 @@ export const messages = {
   rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   methodNotAllowed: 'Method not allowed for this endpoint.',
+  malformedUrl: 'The request URL is malformed: a % must start a valid escape such as %20.',
 } as const;
 
 export { ErrorCode };

@@ -32,6 +32,16 @@ function bodyFieldOf(body: unknown, field: string): string | undefined {
   }
 }
 
+/** Whether every %-escape of a URL decodes (the proxy and the services decode them). */
+function isDecodable(url: string): boolean {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Headers a client may not smuggle to a service. */
 const strippedHeaders = ['x-user-id', 'x-user-email', 'x-forwarded-host'];
 
@@ -40,6 +50,9 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // The router refuses a path it cannot decode before any hook runs.
+    frameworkErrors: (_error, _request, reply) =>
+      sendError(reply, 400, ErrorCode.ValidationFailed, messages.malformedUrl),
     genReqId: (req) => {
       const given = req.headers[REQUEST_ID];
       return typeof given === 'string' && validRequestId.test(given) ? given : randomUUID();
@@ -57,6 +70,16 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     registers: [registry],
   });
 
+  // Set before any route scope is registered: a scope keeps the error handler it was created with.
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+    if (status >= 400 && status < 500)
+      return sendError(reply, status, ErrorCode.ValidationFailed, (error as Error).message);
+    app.log.error(error);
+    return sendError(reply, 500, ErrorCode.Internal, 'Something went wrong. Please try again.');
+  });
+
   // Bodies pass through untouched: the owning service parses and validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
@@ -67,6 +90,7 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     reply.header(REQUEST_ID, request.id);
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > config.BODY_LIMIT_BYTES) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+    if (!isDecodable(request.url)) return sendError(reply, 400, ErrorCode.ValidationFailed, messages.malformedUrl);
   });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
@@ -173,14 +197,5 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     if (servesWeb && (request.method === 'GET' || request.method === 'HEAD')) return serveIndex(reply);
     return sendError(reply, 404, ErrorCode.NotFound, 'Not found');
   });
-  app.setErrorHandler((error, _request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
-    if (status >= 400 && status < 500)
-      return sendError(reply, status, ErrorCode.ValidationFailed, (error as Error).message);
-    app.log.error(error);
-    return sendError(reply, 500, ErrorCode.Internal, 'Something went wrong. Please try again.');
-  });
-
   return app;
 }

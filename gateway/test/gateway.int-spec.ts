@@ -176,6 +176,19 @@ describe('gateway: routing, sessions, limits and the web app', () => {
     expect(await bodyOf(response)).toMatchObject({ error: code, message: expect.any(String) });
   });
 
+  it.each([
+    ['a broken escape in the query', 'POST', '/api/auth/login?next=%%41'],
+    ['a broken escape in the path', 'GET', '/api/affiliate/referral-codes/%E0%A4%A'],
+    ['an escaped path traversal', 'GET', '/api/affiliate/referral-codes/%2e%2e%2fadmin'],
+  ])('refuses %s with a 400 in the error shape, not a 500', async (_case, method, path) => {
+    const response = await rawRequest(`${url}${path}`, method, {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: 'VALIDATION_FAILED', message: expect.any(String) });
+  });
+
   it('refuses a 1 MB body before it reaches a service, declared or streamed', async () => {
     const big = JSON.stringify({ businessName: 'x'.repeat(1024 * 1024) });
     const declared = await fetch(`${url}/api/auth/register`, {

@@ -50,20 +50,29 @@ export async function openRoute(page: Page, path: string): Promise<{ heading: st
 }
 
 /**
- * Public routes that show a signed-in user's own data (the affiliate dashboard and toolkit): they
- * must ask the server who is signed in, and a signed-out visitor's 401 is their expected answer.
+ * Answers a page is expected to get, which the browser still logs as failed loads: a signed-out
+ * visitor's session check on the affiliate pages (they show a signed-in user's own data), and a
+ * signed-in user without an affiliate profile (spec 2.11: "absence shows the not-found state").
  */
-export const sessionCheckingRoutes: readonly string[] = ['/affiliate/dashboard', '/affiliate/marketing-toolkit'];
-const sessionCheckCalls = ['/api/auth/me', '/api/auth/refresh'];
+const expectedFailedLoads: { status: number; calls: readonly string[]; routes: readonly string[] }[] = [
+  {
+    status: 401,
+    calls: ['/api/auth/me', '/api/auth/refresh'],
+    routes: ['/affiliate/dashboard', '/affiliate/marketing-toolkit'],
+  },
+  { status: 404, calls: ['/api/affiliate/profile'], routes: ['/affiliate/dashboard', '/affiliate/marketing-toolkit'] },
+];
 
-/** The browser logs a signed-out session check's 401 as an error; on those routes it is not one. */
-function isSignedOutSessionCheck(page: Page, message: ConsoleMessage): boolean {
+function isExpectedFailedLoad(page: Page, message: ConsoleMessage): boolean {
   const resource = message.location().url;
-  return (
-    message.text().includes('status of 401') &&
-    sessionCheckingRoutes.includes(new URL(page.url()).pathname) &&
-    resource !== '' &&
-    sessionCheckCalls.includes(new URL(resource, page.url()).pathname)
+  if (resource === '') return false;
+  const route = new URL(page.url()).pathname;
+  const call = new URL(resource, page.url()).pathname;
+  return expectedFailedLoads.some(
+    (expected) =>
+      message.text().includes(`status of ${expected.status}`) &&
+      expected.routes.includes(route) &&
+      expected.calls.includes(call),
   );
 }
 
@@ -71,8 +80,9 @@ function isSignedOutSessionCheck(page: Page, message: ConsoleMessage): boolean {
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !isSignedOutSessionCheck(page, message)) {
-      errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !isExpectedFailedLoad(page, message)) {
+      const resource = message.location().url;
+      errors.push(`console: ${message.text()}${resource ? ` (${resource} on ${new URL(page.url()).pathname})` : ''}`);
     }
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -14,6 +14,7 @@ import { AnalyticsController } from './insights/analytics.controller';
 import { BusinessMetricsService } from './insights/business-metrics.service';
 import { CashFlowService } from './insights/cash-flow.service';
 import { CompetitiveService } from './insights/competitive.service';
+import { CustomersRepository } from './insights/customers.repository';
 import { RiskService } from './insights/risk.service';
 import { RollupsRepository } from './insights/rollups.repository';
 import { SegmentationService } from './insights/segmentation.service';
@@ -29,6 +30,7 @@ import {
   TransactionRecordedHandler,
 } from './transactions/transaction-events.handlers';
 import { TransactionsController } from './transactions/transactions.controller';
+import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
 
 const handlers = [
@@ -61,6 +63,8 @@ const handlers = [
     ReadModelRepository,
     ExpensesRepository,
     RollupsRepository,
+    TransactionsRepository,
+    CustomersRepository,
     DashboardService,
     TransactionsService,
     BusinessMetricsService,

@@ -18,6 +18,18 @@ export interface ComplianceRecordRow {
   cursor_at: string;
 }
 
+export interface RecordCounts {
+  total: number;
+  cleared: number;
+}
+
+export interface RecordToReview {
+  id: string;
+  type: string;
+  created_at: Date;
+  data: Record<string, unknown>;
+}
+
 @Injectable()
 export class ComplianceRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -31,6 +43,25 @@ export class ComplianceRepository {
         WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $4`,
       [userId, cursor?.at ?? null, cursor?.id ?? null, limit],
+    );
+  }
+
+  /** All of the user's records, and those cleared. */
+  async recordCounts(userId: string): Promise<RecordCounts> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'cleared')::int AS cleared
+         FROM analytics.compliance_records WHERE user_id = $1`,
+      [userId],
+    )) as RecordCounts[];
+    return row;
+  }
+
+  /** The user's `limit` newest records awaiting review. */
+  newestToReview(userId: string, limit: number): Promise<RecordToReview[]> {
+    return this.db.query(
+      `SELECT r.id, r.type, r.created_at, r.data FROM analytics.compliance_records r
+        WHERE r.user_id = $1 AND r.status = 'review' ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+      [userId, limit],
     );
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   reportingCurrency,
   type BreakdownRow,
@@ -8,10 +7,10 @@ import {
   type TransactionSummary,
   type TransactionVolume,
 } from '@app/contracts';
-import type { DataSource } from 'typeorm';
 import { addDays, isoDay, money, monthStart, round1, utcDay } from '../insights/calendar';
 import { RollupsRepository } from '../insights/rollups.repository';
 import { dashboardRiskOf, overallRiskOf, riskMetricsOf } from '../insights/risk-model';
+import { TransactionsRepository } from '../transactions/transactions.repository';
 
 const rangeDays: Record<ChartRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
@@ -19,7 +18,7 @@ const rangeDays: Record<ChartRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 export class DashboardService {
   constructor(
     private readonly rollups: RollupsRepository,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: TransactionsRepository,
   ) {}
 
   /** Read from the rollups (and the token rows, for properties) in one query (docs/analytics.md). */
@@ -63,14 +62,7 @@ export class DashboardService {
     const [totals, breakdown, detail] = await Promise.all([
       this.rollups.periodTotals(userId, from, to),
       this.rollups.breakdown(userId, from, to),
-      this.db.query(
-        `SELECT coalesce(payment_method, 'unknown') AS method, processor, coalesce(country, 'unknown') AS country,
-                count(*)::int AS count, coalesce(sum(amount_usd), 0)::text AS usd
-           FROM analytics.transactions
-          WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3
-          GROUP BY 1, 2, 3`,
-        [userId, from, addDays(to, 1)],
-      ) as Promise<{ method: string; processor: string; country: string; count: number; usd: string }[]>,
+      this.transactions.totalsByMethodProcessorCountry(userId, from, addDays(to, 1)),
     ]);
     const group = <T>(rows: T[], keyOf: (row: T) => string, count: (row: T) => number, usd: (row: T) => string) => {
       const map = new Map<string, { count: number; volume: number }>();

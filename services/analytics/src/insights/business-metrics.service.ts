@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { reportingCurrency, type BusinessMetric, type BusinessMetrics, type MetricPeriod } from '@app/contracts';
-import type { DataSource } from 'typeorm';
 import {
   addDays,
   addMonths,
@@ -13,6 +11,7 @@ import {
   utcDay,
   weekStart,
 } from './calendar';
+import { CustomersRepository } from './customers.repository';
 import { RollupsRepository, type PeriodTotals } from './rollups.repository';
 
 export interface Window {
@@ -97,7 +96,7 @@ export function metricsOf(period: MetricPeriod, current: MetricInputs, previous:
 export class BusinessMetricsService {
   constructor(
     private readonly rollups: RollupsRepository,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly customers: CustomersRepository,
   ) {}
 
   async metrics(userId: string, now = new Date()): Promise<BusinessMetrics> {
@@ -113,15 +112,9 @@ export class BusinessMetricsService {
 
   private async inputs(userId: string, window: Window): Promise<MetricInputs> {
     const end = addDays(window.to, 1);
-    const [totals, [customers]] = await Promise.all([
+    const [totals, customers] = await Promise.all([
       this.rollups.periodTotals(userId, window.from, window.to),
-      this.db.query(
-        `SELECT (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                  WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND customer_ref IS NOT NULL) AS active,
-                (SELECT count(*)::int FROM analytics.customers
-                  WHERE user_id = $1 AND first_seen >= $2 AND first_seen < $3) AS new`,
-        [userId, window.from, end],
-      ) as Promise<{ active: number; new: number }[]>,
+      this.customers.activeAndNewBetween(userId, window.from, end),
     ]);
     return { totals, activeCustomers: customers.active, newCustomers: customers.new };
   }

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   reportingCurrency,
   type CompetitiveAnalysis,
   type CompetitiveTimeframe,
   type Competitor,
 } from '@app/contracts';
-import type { DataSource } from 'typeorm';
 import market from '../../data/competitive-market.json';
 import { toUsd } from '../money/fx';
-import { isoDay, money, percentChange, round1, utcDay } from './calendar';
+import { money, percentChange, round1, utcDay } from './calendar';
+import { RollupsRepository } from './rollups.repository';
 
 const months: Record<CompetitiveTimeframe, number> = { '3m': 3, '6m': 6, '12m': 12, '24m': 24 };
 const usd = (value: number | null, currency: string): number | null =>
@@ -100,7 +99,7 @@ export function competitiveOf(timeframe: CompetitiveTimeframe, merchant: Merchan
 
 @Injectable()
 export class CompetitiveService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly rollups: RollupsRepository) {}
 
   async analysis(userId: string, timeframe: CompetitiveTimeframe, now = new Date()): Promise<CompetitiveAnalysis> {
     const end = utcDay(now);
@@ -109,20 +108,10 @@ export class CompetitiveService {
     const previousStart = new Date(
       Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2 * months[timeframe], end.getUTCDate() + 1),
     );
-    const [row] = (await this.db.query(
-      `SELECT (SELECT coalesce(sum(amount_usd) FILTER (WHERE day >= $2), 0)::text
-                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS revenue,
-              (SELECT coalesce(sum(amount_usd) FILTER (WHERE day < $2), 0)::text
-                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS previous,
-              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2::date) AS customers,
-              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $3::date AND occurred_at < $2::date) AS "previousCustomers"`,
-      [userId, isoDay(start), isoDay(previousStart), isoDay(end)],
-    )) as { revenue: string; previous: string; customers: number; previousCustomers: number }[];
+    const row = await this.rollups.revenueAndCustomersAgainstPrevious(userId, previousStart, start, end);
     return competitiveOf(timeframe, {
       revenue: Number(row.revenue),
-      previousRevenue: Number(row.previous),
+      previousRevenue: Number(row.previousRevenue),
       customers: row.customers,
       previousCustomers: row.previousCustomers,
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { RiskAlert, RiskAnalytics } from '@app/contracts';
-import type { DataSource } from 'typeorm';
+import { ComplianceRepository } from '../compliance/compliance.repository';
+import { TransactionsRepository } from '../transactions/transactions.repository';
 import { addDays, round1, utcDay } from './calendar';
 import { RollupsRepository } from './rollups.repository';
 import { overallRiskOf, riskMetricsOf } from './risk-model';
@@ -13,34 +13,24 @@ const ruleAlerts: Record<string, { title: string; severity: RiskAlert['severity'
   large_transaction: { title: 'High-risk large transaction', severity: 'high' },
 };
 
+/** Records awaiting review shown as alerts, newest first. */
+const reviewAlertLimit = 20;
+
 @Injectable()
 export class RiskService {
   constructor(
     private readonly rollups: RollupsRepository,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: TransactionsRepository,
+    private readonly compliance: ComplianceRepository,
   ) {}
 
   async risk(userId: string, now = new Date()): Promise<RiskAnalytics> {
     const since = addDays(utcDay(now), -29);
-    const [counts, [coverage], [records], reviews] = await Promise.all([
+    const [counts, coverage, records, reviews] = await Promise.all([
       this.rollups.riskCounts(userId, now),
-      this.db.query(
-        `SELECT count(*)::int AS total,
-                count(*) FILTER (WHERE customer_ref IS NOT NULL)::int AS identified,
-                count(*) FILTER (WHERE country IS NOT NULL)::int AS located
-           FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2`,
-        [userId, since],
-      ) as Promise<{ total: number; identified: number; located: number }[]>,
-      this.db.query(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'cleared')::int AS cleared
-           FROM analytics.compliance_records WHERE user_id = $1`,
-        [userId],
-      ) as Promise<{ total: number; cleared: number }[]>,
-      this.db.query(
-        `SELECT r.id, r.type, r.created_at, r.data FROM analytics.compliance_records r
-          WHERE r.user_id = $1 AND r.status = 'review' ORDER BY r.created_at DESC, r.id DESC LIMIT 20`,
-        [userId],
-      ) as Promise<{ id: string; type: string; created_at: Date; data: Record<string, unknown> }[]>,
+      this.transactions.identityCoverageSince(userId, since),
+      this.compliance.recordCounts(userId),
+      this.compliance.newestToReview(userId, reviewAlertLimit),
     ]);
     const riskMetrics = riskMetricsOf(counts);
     const percent = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : 100);

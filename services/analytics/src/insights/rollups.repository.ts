@@ -16,6 +16,14 @@ export interface PeriodTotals {
 
 export type DashboardFigures = { portfolio: string; month: string; properties: number } & RiskCounts;
 
+/** Completed revenue (daily rollup) and distinct customers of a window and of the window before it. */
+export interface RevenueAndCustomers {
+  revenue: string;
+  previousRevenue: string;
+  customers: number;
+  previousCustomers: number;
+}
+
 export interface CashFlowBucket {
   start: string;
   salesUsd: string;
@@ -34,7 +42,7 @@ const riskCountColumns = `
   coalesce(sum(tx_count) FILTER (WHERE day >= $3), 0)::int AS "last7Days",
   coalesce(sum(tx_count) FILTER (WHERE day >= $4 AND day < $3), 0)::int AS "prior30Days"`;
 
-/** Reads of the rollups (daily_totals, monthly_totals, daily_expenses). */
+/** Reads of the rollups (daily_totals, monthly_totals, daily_expenses), some with a count from the transactions. */
 @Injectable()
 export class RollupsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -119,6 +127,30 @@ export class RollupsRepository {
         GROUP BY status, type`,
       [userId, isoDay(from), isoDay(to)],
     );
+  }
+
+  /**
+   * The window [start, end] (days, end inclusive; customers from `start` on) against the window
+   * before it, [previousStart, start).
+   */
+  async revenueAndCustomersAgainstPrevious(
+    userId: string,
+    previousStart: Date,
+    start: Date,
+    end: Date,
+  ): Promise<RevenueAndCustomers> {
+    const [row] = (await this.db.query(
+      `SELECT (SELECT coalesce(sum(amount_usd) FILTER (WHERE day >= $2), 0)::text
+                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS revenue,
+              (SELECT coalesce(sum(amount_usd) FILTER (WHERE day < $2), 0)::text
+                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS "previousRevenue",
+              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
+                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2::date) AS customers,
+              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
+                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $3::date AND occurred_at < $2::date) AS "previousCustomers"`,
+      [userId, isoDay(start), isoDay(previousStart), isoDay(end)],
+    )) as RevenueAndCustomers[];
+    return row;
   }
 
   /** Cash-flow sums per period (`unit`: month, quarter, year) from `from` on. */

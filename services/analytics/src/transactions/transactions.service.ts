@@ -1,34 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { transactionsQuerySchema, type TransactionPage, type TransactionView } from '@app/contracts';
-import type { DataSource } from 'typeorm';
+import type { transactionsQuerySchema, TransactionPage, TransactionView } from '@app/contracts';
 import type { z } from 'zod';
-import { cursorTimeSql, decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from './cursor';
+import { TransactionsRepository, type TransactionRow } from './transactions.repository';
 
 export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
-
-interface Row {
-  id: string;
-  source: string;
-  source_id: string;
-  user_id: string;
-  type: TransactionView['type'];
-  amount: string;
-  currency: string;
-  amount_usd: string | null;
-  status: TransactionView['status'];
-  risk_level: TransactionView['riskLevel'];
-  risk_score: number;
-  processor: string;
-  country: string | null;
-  payment_method: string | null;
-  property_id: string | null;
-  compliance_checked: boolean;
-  blockchain_tx_hash: string | null;
-  description: string | null;
-  occurred_at: Date;
-  cursor_at: string;
-}
 
 /** A date-only bound covers its whole UTC day. */
 const upperBound = (to: string) =>
@@ -40,33 +16,17 @@ const amountText = (amount: string, currency: string) =>
 
 @Injectable()
 export class TransactionsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repository: TransactionsRepository) {}
 
   async list(userId: string, query: TransactionsQuery): Promise<TransactionPage> {
-    const cursor = decodeCursor(query.cursor);
-    const where = ['user_id = $1'];
-    const params: unknown[] = [userId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
+    const filters = {
+      type: query.type,
+      status: query.status,
+      from: query.from ? new Date(query.from) : undefined,
+      before: query.to ? upperBound(query.to) : undefined,
     };
-    if (query.type) add('type = ?', query.type);
-    if (query.status) add('status = ?', query.status);
-    if (query.from) add('occurred_at >= ?', new Date(query.from));
-    if (query.to) add('occurred_at < ?', upperBound(query.to));
-    if (cursor) {
-      params.push(cursor.at, cursor.id);
-      where.push(`(occurred_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(query.limit + 1);
-    const rows = (await this.db.query(
-      `SELECT id, source, source_id, user_id, type, amount::text, currency, amount_usd::text, status, risk_level,
-              risk_score, processor, country, payment_method, property_id, compliance_checked, blockchain_tx_hash,
-              description, occurred_at, ${cursorTimeSql('occurred_at')} AS cursor_at
-         FROM analytics.transactions WHERE ${where.join(' AND ')}
-        ORDER BY occurred_at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    )) as Row[];
+    // One more than a page tells whether another page follows.
+    const rows = await this.repository.page(userId, filters, decodeCursor(query.cursor), query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
@@ -76,7 +36,7 @@ export class TransactionsService {
   }
 }
 
-function viewOf(row: Row): TransactionView {
+function viewOf(row: TransactionRow): TransactionView {
   const sourceId = row.source === 'crypto' ? row.source_id.replace(/^(charge|escrow):/, '') : row.source_id;
   return {
     id: row.id,

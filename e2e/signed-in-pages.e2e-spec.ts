@@ -1,0 +1,60 @@
+import { seriousViolations } from './support/axe';
+import { newPage, useBrowser } from './support/browser';
+import { signInNewVerifiedUser } from './support/session';
+import { collectErrors, pendingRoutes, report, waitForRoute } from './public/public-site';
+
+/** Spec 2.1's guarded routes, the affiliate pages of a signed-in user and the support admin's page. */
+const signedInRoutes = [
+  '/dashboard',
+  '/transactions',
+  '/compliance',
+  '/analytics',
+  '/analytics/business-metrics',
+  '/analytics/cash-flow',
+  '/analytics/customer-segmentation',
+  '/analytics/risk-analytics',
+  '/analytics/competitive-analysis',
+  '/wallet',
+  '/crypto-wallet',
+  '/integrations',
+  '/settings',
+  '/affiliate/dashboard',
+  '/affiliate/marketing-toolkit',
+].filter((path) => !pendingRoutes.includes(path));
+
+describe('every signed-in page of a new, verified user', () => {
+  const { browser } = useBrowser();
+
+  it('renders its heading with no console error and no serious or critical axe violation', async () => {
+    const { context, page } = await newPage(browser());
+    await signInNewVerifiedUser(context, 'pages');
+    const errors = collectErrors(page);
+    const findings: string[] = [];
+    const headings: string[] = [];
+
+    for (const path of signedInRoutes) {
+      await page.goto(path);
+      const heading = await waitForRoute(page);
+      headings.push(`${path} "${heading}"`);
+      // Each screen's loading state settles before it is judged.
+      await page.waitForLoadState('networkidle');
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      expect(new URL(page.url()).pathname).toBe(path);
+      for (const violation of await seriousViolations(page)) findings.push(`${path}: ${violation}`);
+    }
+
+    report(`signed-in pages: ${headings.join(', ')}`);
+    report(
+      `signed-in pages: ${findings.length} serious or critical axe violation(s), ${errors.length} console error(s)`,
+    );
+    for (const line of [...findings, ...errors]) report(`  ${line}`);
+    expect(headings.filter((line) => line.includes('404 Page Not Found'))).toEqual([]);
+    expect(findings).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,3 +1,6 @@
+// The page functions below run in the browser.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser';
 import { openRoute, report } from './public-site';

@@ -13,6 +13,11 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function>;
   /** The service's own migrations, oldest first; the outbox/inbox tables come before them. */
   migrations: Function[];
+  /**
+   * Postgres work_mem for the service's connections (e.g. '32MB'), for services whose reads sort
+   * and hash large sets: below it those spill to disk. Each of the pool's connections may use it.
+   */
+  workMem?: string;
 }
 
 export function dataSourceOptions(url: string, options: ServiceDatabaseOptions): DataSourceOptions {
@@ -25,7 +30,11 @@ export function dataSourceOptions(url: string, options: ServiceDatabaseOptions):
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 10, application_name: options.schema },
+    extra: {
+      max: 10,
+      application_name: options.schema,
+      ...(options.workMem ? { options: `-c work_mem=${options.workMem}` } : {}),
+    },
   };
 }
 

@@ -26,8 +26,8 @@ export class CustomersRepository {
   /** Active and new customers of the window [from, before). */
   async activeAndNewBetween(userId: string, from: Date, before: Date): Promise<ActiveAndNewCustomers> {
     const [row] = (await this.db.query(
-      `SELECT (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND customer_ref IS NOT NULL) AS active,
+      `SELECT (SELECT count(*)::int FROM (SELECT DISTINCT customer_ref FROM analytics.transactions
+                WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND customer_ref IS NOT NULL) c) AS active,
               (SELECT count(*)::int FROM analytics.customers
                 WHERE user_id = $1 AND first_seen >= $2 AND first_seen < $3) AS new`,
       [userId, from, before],

@@ -144,10 +144,11 @@ export class RollupsRepository {
                  FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS revenue,
               (SELECT coalesce(sum(amount_usd) FILTER (WHERE day < $2), 0)::text
                  FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS "previousRevenue",
-              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2::date) AS customers,
-              (SELECT count(DISTINCT customer_ref)::int FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $3::date AND occurred_at < $2::date) AS "previousCustomers"`,
+              (SELECT count(*)::int FROM (SELECT DISTINCT customer_ref FROM analytics.transactions
+                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2::date) c) AS customers,
+              (SELECT count(*)::int FROM (SELECT DISTINCT customer_ref FROM analytics.transactions
+                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $3::date AND occurred_at < $2::date) c)
+                AS "previousCustomers"`,
       [userId, isoDay(start), isoDay(previousStart), isoDay(end)],
     )) as RevenueAndCustomers[];
     return row;

@@ -14,8 +14,10 @@
 //   POST /__fake/advance  {seconds}           moves the ledger clock forward and closes a ledger
 //   POST /__fake/escrows/close {owner, sequence, type?, history?}  closes an escrow as another party would
 // With --auto-fund (the dev stack), an unknown account asked for by account_info is created with
-// 1000 XRP, so a freshly generated wallet can be used at once. Never with real money.
-//   node tools/fake-rippled/server.mjs --port 12131 [--auto-fund]
+// 1000 XRP, so a freshly generated wallet can be used at once. account_tx pages with a marker;
+// --account-tx-page-size N answers at most N entries a page (as rippled may), so paging can be tested.
+// Never with real money.
+//   node tools/fake-rippled/server.mjs --port 12131 [--auto-fund] [--account-tx-page-size N]
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +92,7 @@ export function conditionOfFulfillment(fulfillmentHex) {
     .toUpperCase();
 }
 
-export function createLedger({ autoFund = false } = {}) {
+export function createLedger({ autoFund = false, accountTxPageSize } = {}) {
   const state = {
     ledgerIndex: 1000,
     ledgerHash: hex(),
@@ -104,6 +106,8 @@ export function createLedger({ autoFund = false } = {}) {
     /** address -> hashes, newest last. */
     accountTx: new Map(),
     autoFund,
+    /** At most this many account_tx entries per page (unset: as many as the request's limit). */
+    accountTxPageSize,
   };
   const rippleNow = () => Math.floor(Date.now() / 1000) + state.clockOffset - RIPPLE_EPOCH;
   state.closeTime = rippleNow();
@@ -405,14 +409,25 @@ export function createLedger({ autoFund = false } = {}) {
       }
       case 'account_tx': {
         accountOf(request.account);
-        const list = (state.accountTx.get(request.account) ?? []).map((hash) => txView(state.transactions.get(hash)));
-        if (request.forward !== true) list.reverse();
-        const limit = Number(request.limit ?? 200);
+        const hashes = state.accountTx.get(request.account) ?? [];
+        const forward = request.forward === true;
+        // Like rippled, the server may answer fewer than `limit` (--account-tx-page-size) and says where to go on.
+        const limit = Math.max(1, Math.min(Number(request.limit ?? 200), state.accountTxPageSize ?? Infinity));
+        // The marker is a position in the account's append-only list (oldest first), so new transactions
+        // do not shift the pages still to be read.
+        const start = Number(request.marker?.position ?? (forward ? 0 : hashes.length));
+        const from = forward ? start : Math.max(0, start - limit);
+        const to = forward ? Math.min(hashes.length, start + limit) : start;
+        const page = hashes.slice(from, to).map((hash) => txView(state.transactions.get(hash)));
+        if (!forward) page.reverse();
+        const more = forward ? to < hashes.length : from > 0;
         return {
           account: request.account,
-          transactions: list.slice(0, limit),
+          transactions: page,
           ledger_index_min: 1000,
           ledger_index_max: state.ledgerIndex,
+          limit,
+          ...(more ? { marker: { position: forward ? to : from } } : {}),
           validated: true,
         };
       }
@@ -481,8 +496,8 @@ export function createLedger({ autoFund = false } = {}) {
 }
 
 /** Starts the fake on loopback (port 0 picks a free one): WebSocket JSON-RPC and the /__fake controls. */
-export function startFakeRippled({ port = 0, host = '127.0.0.1', autoFund = false } = {}) {
-  const ledger = createLedger({ autoFund });
+export function startFakeRippled({ port = 0, host = '127.0.0.1', autoFund = false, accountTxPageSize } = {}) {
+  const ledger = createLedger({ autoFund, accountTxPageSize });
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
@@ -558,6 +573,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const fake = await startFakeRippled({
     port: Number(arg('port') ?? process.env.PORT ?? 12131),
     autoFund: process.argv.includes('--auto-fund') || process.env.FAKE_RIPPLED_AUTO_FUND === '1',
+    accountTxPageSize: arg('account-tx-page-size') ? Number(arg('account-tx-page-size')) : undefined,
   });
   console.warn(
     `fake rippled (a test double, not the XRP Ledger) listening on ${fake.url} (controls on ${fake.httpUrl}/__fake/)`,

@@ -13,6 +13,7 @@ let built = false;
 export class CryptoServiceProcesses {
   readonly output: string[] = [];
   private readonly children: ChildProcess[] = [];
+  private env: NodeJS.ProcessEnv = {};
   url = '';
 
   static build(): void {
@@ -21,23 +22,25 @@ export class CryptoServiceProcesses {
     built = true;
   }
 
-  /** Starts the API (and the worker unless worker is false) with these settings on top of the test env. */
+  /**
+   * Starts the API (and the worker unless worker is false; startWorker() adds it later) with these
+   * settings on top of the test env.
+   */
   static async start(env: Record<string, string>, options: { worker?: boolean } = {}): Promise<CryptoServiceProcesses> {
     CryptoServiceProcesses.build();
     const processes = new CryptoServiceProcesses();
-    const base = { ...process.env, LOG_LEVEL: 'debug', ...env };
-    const api = processes.spawn('dist/src/main.js', { ...base, SERVICE_NAME: 'crypto-escrow', PORT: '0' });
+    processes.env = { ...process.env, LOG_LEVEL: 'debug', ...env };
+    const api = processes.spawn('dist/src/main.js', { ...processes.env, SERVICE_NAME: 'crypto-escrow', PORT: '0' });
     processes.url = await processes.waitFor(api, /listening on (http:\/\/[^\s"]+)/);
     processes.url = processes.url.replace('[::1]', '127.0.0.1');
-    if (options.worker !== false) {
-      const worker = processes.spawn('dist/src/worker.js', {
-        ...base,
-        SERVICE_NAME: 'crypto-escrow-worker',
-        PORT: '0',
-      });
-      await processes.waitFor(worker, /worker started/);
-    }
+    if (options.worker !== false) await processes.startWorker();
     return processes;
+  }
+
+  /** The worker (job processors) with the same settings as the API. */
+  async startWorker(): Promise<void> {
+    const worker = this.spawn('dist/src/worker.js', { ...this.env, SERVICE_NAME: 'crypto-escrow-worker', PORT: '0' });
+    await this.waitFor(worker, /worker started/);
   }
 
   private spawn(script: string, env: NodeJS.ProcessEnv): ChildProcess {

@@ -36,6 +36,48 @@ interface EscrowBody {
   destinationTag: number | null;
 }
 
+/** The service's API and the fake ledger's controls, as a user and a test drive them. */
+function escrowCalls(processes: () => { service: CryptoServiceProcesses; rippled: FakeRippledProcess }) {
+  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
+    rawRequest(`${processes().service.url}${path}`, method, {
+      headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const fundedWallet = async (user: AuthUser, xrp = 1000) => {
+    const reply = await send('POST', '/api/crypto/xrp/wallet/generate', user);
+    expect(reply.status).toBe(201);
+    const wallet = reply.body as WalletBody;
+    await processes().rippled.fund(wallet.address, xrp);
+    return wallet;
+  };
+  const createEscrow = async (
+    user: AuthUser,
+    owner: WalletBody,
+    destination: WalletBody,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const reply = await send('POST', '/api/crypto/xrp/escrow/create', user, {
+      senderSeed: owner.seed,
+      destinationAddress: destination.address,
+      amount: '100',
+      finishAfterSeconds: 7 * DAY,
+      cancelAfterSeconds: 30 * DAY,
+      ...extra,
+    });
+    expect({ status: reply.status, body: reply.body }).toMatchObject({ status: 201 });
+    return reply.body as EscrowBody;
+  };
+  return { send, fundedWallet, createEscrow };
+}
+
+const outboxCount = async (escrowId: string, type: string) =>
+  (
+    await query<{ n: number }>(`SELECT count(*)::int AS n FROM crypto.outbox WHERE key = $1 AND type = $2`, [
+      escrowId,
+      type,
+    ])
+  )[0]!.n;
+
 describe('XRP escrows: xrpl.js against the fake rippled, monitored, published once', () => {
   let rippled: FakeRippledProcess;
   let service: CryptoServiceProcesses;
@@ -59,35 +101,7 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
     await rippled?.stop();
   });
 
-  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
-    rawRequest(`${service.url}${path}`, method, {
-      headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const fundedWallet = async (user: AuthUser, xrp = 1000) => {
-    const reply = await send('POST', '/api/crypto/xrp/wallet/generate', user);
-    expect(reply.status).toBe(201);
-    const wallet = reply.body as WalletBody;
-    await rippled.fund(wallet.address, xrp);
-    return wallet;
-  };
-  const createEscrow = async (
-    user: AuthUser,
-    owner: WalletBody,
-    destination: WalletBody,
-    extra: Record<string, unknown> = {},
-  ) => {
-    const reply = await send('POST', '/api/crypto/xrp/escrow/create', user, {
-      senderSeed: owner.seed,
-      destinationAddress: destination.address,
-      amount: '100',
-      finishAfterSeconds: 7 * DAY,
-      cancelAfterSeconds: 30 * DAY,
-      ...extra,
-    });
-    expect({ status: reply.status, body: reply.body }).toMatchObject({ status: 201 });
-    return reply.body as EscrowBody;
-  };
+  const { send, fundedWallet, createEscrow } = escrowCalls(() => ({ service, rippled }));
   const balanceOf = async (user: AuthUser, address: string) =>
     ((await send('GET', `/api/crypto/xrp/account/${address}`, user)).body as { balanceXrp: string }).balanceXrp;
   const finishedOnKafka = (escrowId: string) =>
@@ -100,14 +114,6 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
       .of('EscrowCancelled')
       .map((v) => fromBinary(EscrowCancelledSchema, v))
       .filter((e) => e.escrowId === escrowId);
-  const outboxCount = async (escrowId: string, type: string) =>
-    (
-      await query<{ n: number }>(`SELECT count(*)::int AS n FROM crypto.outbox WHERE key = $1 AND type = $2`, [
-        escrowId,
-        type,
-      ])
-    )[0]!.n;
-
   it('generates a wallet: an address and a seed, nothing stored', async () => {
     const user = userOf();
     const reply = await send('POST', '/api/crypto/xrp/wallet/generate', user);
@@ -309,29 +315,6 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
     expect(finishedOnKafka(escrow.id)[0]).toMatchObject({ txHash: hash, amount: '100.000000', userId: user.id });
   });
 
-  it('without ledger history, an escrow gone after CancelAfter counts as cancelled', async () => {
-    const user = userOf();
-    const owner = await fundedWallet(user);
-    const destination = await fundedWallet(userOf(), 20);
-    const escrow = await createEscrow(user, owner, destination, {
-      finishAfterSeconds: DAY,
-      cancelAfterSeconds: 2 * DAY,
-    });
-    await rippled.advance(2 * DAY + 5);
-    await rippled.closeEscrow({
-      owner: owner.address,
-      sequence: escrow.sequence,
-      type: 'EscrowCancel',
-      history: false,
-    });
-    await waitFor(
-      async () => (await outboxCount(escrow.id, 'EscrowCancelled')) > 0,
-      15_000,
-      'the monitor to record the cancel',
-    );
-    expect(await outboxCount(escrow.id, 'EscrowFinished')).toBe(0);
-  });
-
   it('sends XRP (Send tab) and maps a ledger refusal to Send Failed', async () => {
     const user = userOf();
     const sender = await fundedWallet(user, 100);
@@ -368,4 +351,129 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
   });
 
   const onKafka = () => kafka;
+});
+
+describe('the escrow monitor: the history or the ledger time rules decide, never a guess', () => {
+  // account_tx answers 2 entries a page here, so a closing transaction under newer ones is only
+  // found by following the marker. The API starts alone: the escrows are closed behind its back and
+  // buried first, then the worker starts and monitors them (every 300 ms, for 30 s after creation).
+  const WINDOW_MS = 30_000;
+  let rippled: FakeRippledProcess;
+  let service: CryptoServiceProcesses;
+
+  beforeAll(async () => {
+    rippled = await FakeRippledProcess.start(['--account-tx-page-size', '2']);
+    service = await CryptoServiceProcesses.start(
+      {
+        XRPL_SERVER_URL: rippled.url,
+        COINBASE_COMMERCE_API_URL: 'http://127.0.0.1:9',
+        ESCROW_MONITOR_INTERVAL_MS: '300',
+        ESCROW_MONITOR_WINDOW_MS: String(WINDOW_MS),
+      },
+      { worker: false },
+    );
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await rippled?.stop();
+  });
+
+  const { send, fundedWallet, createEscrow } = escrowCalls(() => ({ service, rippled }));
+  const rowOf = async (id: string) =>
+    (
+      await query<{ status: string; closing_hash: string | null; closed_reason: string | null }>(
+        `SELECT status, closing_hash, closed_reason FROM crypto.escrows WHERE id = $1`,
+        [id],
+      )
+    )[0]!;
+  const warningsAbout = (id: string, what: string) =>
+    service
+      .text()
+      .split('\n')
+      .filter((line) => line.includes(`escrow ${id} gone from the ledger, outcome not known`) && line.includes(what));
+
+  it('finds a finish pages deep, infers a finish before CancelAfter, and leaves a close after CancelAfter unknown', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user, 2000);
+    const destination = await fundedWallet(userOf(), 20);
+    const buried = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 30 * DAY,
+    });
+    const untraced = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 30 * DAY,
+    });
+    const expired = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 2 * DAY,
+    });
+
+    const { hash } = await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: buried.sequence,
+      type: 'EscrowFinish',
+    });
+    await rippled.closeEscrow({ owner: owner.address, sequence: untraced.sequence, history: false });
+    for (let i = 0; i < 5; i += 1) {
+      const paid = await send('POST', '/api/crypto/xrp/payment', user, {
+        senderSeed: owner.seed,
+        destinationAddress: destination.address,
+        amount: '1',
+      });
+      expect(paid.status).toBe(200);
+    }
+    // Past the third escrow's CancelAfter (not the others'), then it goes without a trace.
+    await rippled.advance(2 * DAY + 5);
+    await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: expired.sequence,
+      type: 'EscrowCancel',
+      history: false,
+    });
+    await service.startWorker();
+
+    await waitFor(async () => (await rowOf(buried.id)).status !== 'created', 15_000, 'the buried finish');
+    expect(await rowOf(buried.id)).toEqual({ status: 'finished', closing_hash: hash, closed_reason: null });
+    expect(await outboxCount(buried.id, 'EscrowFinished')).toBe(1);
+
+    // Before CancelAfter only EscrowFinish can remove an escrow: finished, with no hash to give.
+    await waitFor(async () => (await rowOf(untraced.id)).status !== 'created', 15_000, 'the untraced finish');
+    expect(await rowOf(untraced.id)).toEqual({
+      status: 'finished',
+      closing_hash: null,
+      closed_reason: expect.stringContaining('before CancelAfter') as string,
+    });
+    expect(await outboxCount(untraced.id, 'EscrowFinished')).toBe(1);
+    expect(await outboxCount(untraced.id, 'EscrowCancelled')).toBe(0);
+
+    // After CancelAfter either could have: nothing is published, the row waits for a later run.
+    await waitFor(
+      async () => warningsAbout(expired.id, 'trying again next run').length >= 2,
+      15_000,
+      'two undecided runs',
+    );
+    expect((await rowOf(expired.id)).status).toBe('created');
+    expect(await outboxCount(expired.id, 'EscrowFinished')).toBe(0);
+    expect(await outboxCount(expired.id, 'EscrowCancelled')).toBe(0);
+
+    // The window ends: recorded as unknown with the reason, the schedule stops, still nothing published.
+    await waitFor(async () => (await rowOf(expired.id)).status === 'unknown', WINDOW_MS + 10_000, 'the window to end');
+    expect(await rowOf(expired.id)).toEqual({
+      status: 'unknown',
+      closing_hash: null,
+      closed_reason: expect.stringContaining('after CancelAfter') as string,
+    });
+    expect(warningsAbout(expired.id, 'recorded as unknown')).toHaveLength(1);
+    const mine = (await send('GET', '/api/crypto/xrp/escrows', user)).body as {
+      escrows: (EscrowBody & { closingHash: string | null })[];
+    };
+    expect(mine.escrows.find((e) => e.id === expired.id)).toMatchObject({ status: 'unknown', closingHash: null });
+    const warnings = warningsAbout(expired.id, '').length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(warningsAbout(expired.id, '')).toHaveLength(warnings);
+    expect(await outboxCount(expired.id, 'EscrowFinished')).toBe(0);
+    expect(await outboxCount(expired.id, 'EscrowCancelled')).toBe(0);
+  });
 });

@@ -51,6 +51,10 @@ export class EscrowRecord {
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt!: Date | null;
 
+  /** Set when the outcome was not read from a closing transaction: why it was inferred, or why it is unknown. */
+  @Column({ name: 'closed_reason', type: 'text', nullable: true })
+  closedReason!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -5,13 +5,22 @@ import { EscrowRecord } from './escrow.entity';
 const columns = `id, user_id AS "userId", owner, sequence, destination, amount_drops AS "amountDrops",
   finish_after AS "finishAfter", cancel_after AS "cancelAfter", condition, destination_tag AS "destinationTag",
   create_hash AS "createHash", status, closing_hash AS "closingHash", monitor_until AS "monitorUntil",
-  closed_at AS "closedAt", created_at AS "createdAt"`;
+  closed_at AS "closedAt", closed_reason AS "closedReason", created_at AS "createdAt"`;
 
 @Injectable()
 export class EscrowsRepository {
-  insert(manager: EntityManager, escrow: Omit<EscrowRecord, 'createdAt' | 'closedAt' | 'closingHash' | 'status'>) {
+  insert(
+    manager: EntityManager,
+    escrow: Omit<EscrowRecord, 'createdAt' | 'closedAt' | 'closingHash' | 'closedReason' | 'status'>,
+  ) {
     return manager.save(
-      manager.create(EscrowRecord, { ...escrow, status: 'created', closingHash: null, closedAt: null }),
+      manager.create(EscrowRecord, {
+        ...escrow,
+        status: 'created',
+        closingHash: null,
+        closedAt: null,
+        closedReason: null,
+      }),
     );
   }
 
@@ -45,13 +54,24 @@ export class EscrowsRepository {
     sequence: number,
     status: 'finished' | 'cancelled',
     closingHash: string | null,
+    /** Why the status was inferred rather than read from the closing transaction (null when it was). */
+    closedReason: string | null = null,
   ): Promise<EscrowRecord | null> {
     const [rows] = (await manager.query(
-      `UPDATE crypto.escrows SET status = $3, closing_hash = $4, closed_at = now()
+      `UPDATE crypto.escrows SET status = $3, closing_hash = $4, closed_reason = $5, closed_at = now()
         WHERE owner = $1 AND sequence = $2 AND status = 'created'
         RETURNING ${columns}`,
-      [owner, sequence, status, closingHash],
+      [owner, sequence, status, closingHash, closedReason],
     )) as [EscrowRecord[], number];
     return rows[0] ?? null;
+  }
+
+  /** created -> unknown when monitoring ends without a knowable outcome; nothing is published. */
+  async markUnknown(manager: EntityManager, id: string, closedReason: string): Promise<boolean> {
+    const [, affected] = (await manager.query(
+      `UPDATE crypto.escrows SET status = 'unknown', closed_reason = $2 WHERE id = $1 AND status = 'created'`,
+      [id, closedReason],
+    )) as [unknown, number];
+    return affected > 0;
   }
 }

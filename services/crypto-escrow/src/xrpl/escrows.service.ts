@@ -20,6 +20,15 @@ import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
 import type { EscrowRecord } from './escrow.entity';
 import { EscrowMonitorSchedules } from './escrow-monitor.schedules';
+import {
+  escrowOutcome,
+  searchHistory,
+  txOf,
+  type ClosedStatus,
+  type ClosingTx,
+  type EscrowOutcome,
+  type ListedTx,
+} from './escrow-outcome';
 import { escrowView, xrpOfDrops } from './escrow-views';
 import { EscrowsRepository } from './escrows.repository';
 import { ledgerError, LedgerRejection, type LedgerOperation } from './ledger-errors';
@@ -30,23 +39,14 @@ import { XrplLedger } from './xrpl-ledger';
 export type CreateEscrow = z.output<typeof createEscrowRequestSchema>;
 export type FinishEscrow = z.output<typeof finishEscrowRequestSchema>;
 export type CancelEscrow = z.output<typeof cancelEscrowRequestSchema>;
-type ClosedStatus = 'finished' | 'cancelled';
 
 export const badAddress = (path: string) =>
   new AppError(ErrorCode.ValidationFailed, 'Address must be an XRP Ledger address (r...)', [
     { path, message: 'Address must be an XRP Ledger address (r...)' },
   ]);
 
-/** A transaction as account_tx / tx list it: api_version 2 nests it in tx_json, version 1 in tx or at the top. */
-interface ListedTx {
-  hash?: string;
-  tx_json?: Record<string, unknown>;
-  tx?: Record<string, unknown>;
-  meta?: { TransactionResult?: string } | string;
-}
-const txOf = (entry: ListedTx): Record<string, unknown> =>
-  entry.tx_json ?? entry.tx ?? (entry as Record<string, unknown>);
-const resultOf = (entry: ListedTx) => (typeof entry.meta === 'object' ? entry.meta?.TransactionResult : undefined);
+/** account_tx pages of 400 read per run at most while looking for an escrow's closing transaction. */
+const HISTORY_PAGE_CAP = 10;
 
 /**
  * XRP Ledger escrows (spec 3, 4, 7): create, finish and cancel signed in memory with the
@@ -173,16 +173,42 @@ export class EscrowsService {
   }
 
   /**
-   * One monitor run (every 30 s, spec 9): once the escrow has left the owner's list, the ledger's
-   * history says whether it was finished or cancelled; without it, a passed CancelAfter means
-   * cancelled and anything else finished.
+   * One monitor run (every 30 s, spec 9). Once the escrow has left the owner's list, its closing
+   * transaction in the history decides finished or cancelled; without it, the ledger's time rules
+   * decide when only one outcome was possible (escrow-outcome.ts). Otherwise nothing is published:
+   * the row stays created for the next run, and when the window ends it is recorded as unknown.
    */
   async monitor(escrowId: string): Promise<{ status: string }> {
     const row = await this.repository.byId(this.manager, escrowId);
-    if (!row || row.status !== 'created' || row.monitorUntil.getTime() <= Date.now()) {
+    if (!row || row.status !== 'created') {
       await this.schedules.stop(escrowId);
       return { status: row?.status ?? 'unknown' };
     }
+    // The job scheduler ends at monitorUntil: this is the last run when the next would come after it.
+    const lastRun = row.monitorUntil.getTime() - Date.now() < this.config.ESCROW_MONITOR_INTERVAL_MS;
+    if (await this.isOnLedger(row)) {
+      if (lastRun) await this.schedules.stop(escrowId);
+      return { status: 'created' };
+    }
+    const outcome = await this.outcomeOf(row, lastRun);
+    if (outcome.decided) {
+      await this.closeAndPublish(row.owner, Number(row.sequence), outcome.status, outcome.hash, {
+        reason: outcome.reason,
+      });
+      return { status: outcome.status };
+    }
+    this.logger.warn(
+      `escrow ${row.id} gone from the ledger, outcome not known: ${outcome.reason}; ${
+        lastRun ? 'monitoring ends, recorded as unknown' : 'trying again next run'
+      }`,
+    );
+    if (!lastRun) return { status: 'created' };
+    await this.repository.markUnknown(this.manager, row.id, outcome.reason);
+    await this.schedules.stop(row.id);
+    return { status: 'unknown' };
+  }
+
+  private async isOnLedger(row: EscrowRecord): Promise<boolean> {
     let objects: LedgerEntry.Escrow[];
     try {
       objects = await this.escrowObjects(row.owner);
@@ -190,7 +216,7 @@ export class EscrowsService {
       if (!(error instanceof LedgerRejection && error.code === 'actNotFound')) throw error;
       objects = [];
     }
-    const present = objects.some(
+    return objects.some(
       (o) =>
         o.Account === row.owner &&
         (o.PreviousTxnID === row.createHash ||
@@ -199,44 +225,70 @@ export class EscrowsService {
             o.FinishAfter === Number(row.finishAfter) &&
             o.CancelAfter === Number(row.cancelAfter))),
     );
-    if (present) return { status: 'created' };
-    const { status, hash } = await this.howClosed(row);
-    await this.closeAndPublish(row.owner, Number(row.sequence), status, hash);
-    return { status };
   }
 
-  private async howClosed(row: EscrowRecord): Promise<{ status: ClosedStatus; hash: string | null }> {
-    const sequence = Number(row.sequence);
+  /** The closing transaction from the history, else the time rules; an unreadable history waits for the next run. */
+  private async outcomeOf(row: EscrowRecord, lastRun: boolean): Promise<EscrowOutcome> {
+    let closing: ClosingTx | null = null;
+    let unavailable: string | null = null;
     try {
-      const response = await this.ledger.request({
-        command: 'account_tx',
-        account: row.owner,
-        ledger_index_min: -1,
-        ledger_index_max: -1,
-        limit: 400,
-        forward: false,
-      });
-      const found = (response.result.transactions as unknown as ListedTx[]).find((entry) => {
-        const tx = txOf(entry);
-        return (
-          (tx.TransactionType === 'EscrowFinish' || tx.TransactionType === 'EscrowCancel') &&
-          tx.Owner === row.owner &&
-          Number(tx.OfferSequence) === sequence &&
-          resultOf(entry) === 'tesSUCCESS'
-        );
-      });
-      if (found) {
-        const tx = txOf(found);
-        return {
-          status: tx.TransactionType === 'EscrowFinish' ? 'finished' : 'cancelled',
-          hash: found.hash ?? (tx.hash as string | undefined) ?? null,
-        };
-      }
+      closing = await this.closingTxOf(row);
     } catch (error) {
-      this.logger.warn(`account_tx of ${row.owner} unavailable: ${(error as Error).message}`);
+      unavailable = `account_tx unavailable (${(error as Error).message})`;
+      // A later run may still find the closing hash; on the last run the time rules decide without it.
+      if (!lastRun) return { decided: false, reason: unavailable };
     }
-    const closeTime = await this.ledger.closeTime();
-    return { status: closeTime > Number(row.cancelAfter) ? 'cancelled' : 'finished', hash: null };
+    const ledgerCloseTime = await this.ledger.closeTime();
+    const outcome = escrowOutcome({ closing, cancelAfter: Number(row.cancelAfter), ledgerCloseTime });
+    return !outcome.decided && unavailable ? { decided: false, reason: unavailable } : outcome;
+  }
+
+  /** The escrow's EscrowFinish / EscrowCancel in the owner's account_tx, read back to the create's ledger. */
+  private async closingTxOf(row: EscrowRecord): Promise<ClosingTx | null> {
+    const escrow = {
+      owner: row.owner,
+      sequence: Number(row.sequence),
+      createLedger: await this.ledgerIndexOf(row.createHash),
+    };
+    try {
+      const search = await searchHistory(
+        async (marker) => {
+          const response = await this.ledger.request({
+            command: 'account_tx',
+            account: row.owner,
+            ledger_index_min: -1,
+            ledger_index_max: -1,
+            limit: 400,
+            forward: false,
+            ...(marker ? { marker } : {}),
+          });
+          return {
+            transactions: response.result.transactions as unknown as ListedTx[],
+            marker: response.result.marker,
+          };
+        },
+        escrow,
+        HISTORY_PAGE_CAP,
+      );
+      if (search.kind === 'not-found' && !search.complete) {
+        this.logger.debug(`escrow ${row.id}: no closing transaction in the first ${search.pages} account_tx pages`);
+      }
+      return search.kind === 'found' ? search.closing : null;
+    } catch (error) {
+      // An account the ledger does not know has no history to search.
+      if (error instanceof LedgerRejection && error.code === 'actNotFound') return null;
+      throw error;
+    }
+  }
+
+  /** The ledger a transaction was validated in, null when the server cannot tell. */
+  private async ledgerIndexOf(hash: string): Promise<number | null> {
+    try {
+      const response = await this.ledger.request({ command: 'tx', transaction: hash });
+      return Number((response.result as { ledger_index?: number }).ledger_index) || null;
+    } catch {
+      return null;
+    }
   }
 
   private async escrowObjects(address: string): Promise<LedgerEntry.Escrow[]> {
@@ -279,7 +331,7 @@ export class EscrowsService {
     requestId?: string,
   ): Promise<EscrowActionResult> {
     const row =
-      (await this.closeAndPublish(owner, sequence, status, submitted.hash, requestId)) ??
+      (await this.closeAndPublish(owner, sequence, status, submitted.hash, { requestId })) ??
       (await this.repository.byLedgerId(this.manager, owner, sequence));
     return {
       hash: submitted.hash,
@@ -295,10 +347,10 @@ export class EscrowsService {
     sequence: number,
     status: ClosedStatus,
     hash: string | null,
-    requestId?: string,
+    { requestId, reason = null }: { requestId?: string; reason?: string | null } = {},
   ): Promise<EscrowRecord | null> {
     const row = await this.transactions.run(async (manager) => {
-      const closed = await this.repository.close(manager, owner, sequence, status, hash);
+      const closed = await this.repository.close(manager, owner, sequence, status, hash, reason);
       if (!closed) return null;
       const data = {
         userId: closed.userId,

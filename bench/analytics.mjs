@@ -287,7 +287,9 @@ console.log(
 );
 const okStats = report('GET /api/dashboard/stats', serviceStats, scanStats);
 const okFlow = report('GET /api/analytics/cash-flow', serviceFlow, scanFlow);
-console.log(`  other analytics reads at this size (p95 of ${screenRuns} runs each, budget ${SCREEN_P95_BUDGET_MS} ms):`);
+console.log(
+  `  other analytics reads at this size (p95 of ${screenRuns} runs each, budget ${SCREEN_P95_BUDGET_MS} ms):`,
+);
 let okScreens = true;
 for (const [path, samples] of screenSamples) {
   const ratio = p95(samples) / SCREEN_P95_BUDGET_MS;

@@ -295,6 +295,8 @@ export const escrowSchema = z.object({
   status: z.enum(escrowStatuses),
   /** The EscrowFinish / EscrowCancel hash once known. */
   closingHash: z.string().nullable(),
+  /** Why the outcome was read from the ledger's time rules, or why it is unknown; null when the closing transaction decided it. */
+  closedReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Escrow = z.infer<typeof escrowSchema>;

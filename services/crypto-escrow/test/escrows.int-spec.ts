@@ -469,7 +469,11 @@ describe('the escrow monitor: the history or the ledger time rules decide, never
     const mine = (await send('GET', '/api/crypto/xrp/escrows', user)).body as {
       escrows: (EscrowBody & { closingHash: string | null })[];
     };
-    expect(mine.escrows.find((e) => e.id === expired.id)).toMatchObject({ status: 'unknown', closingHash: null });
+    expect(mine.escrows.find((e) => e.id === expired.id)).toMatchObject({
+      status: 'unknown',
+      closingHash: null,
+      closedReason: expect.stringContaining('closing transaction was not found'),
+    });
     const warnings = warningsAbout(expired.id, '').length;
     await new Promise((r) => setTimeout(r, 1500));
     expect(warningsAbout(expired.id, '')).toHaveLength(warnings);

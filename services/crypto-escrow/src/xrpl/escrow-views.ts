@@ -26,6 +26,7 @@ export function escrowView(row: EscrowRecord): Escrow {
     hash: row.createHash,
     status: row.status,
     closingHash: row.closingHash,
+    closedReason: row.closedReason,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

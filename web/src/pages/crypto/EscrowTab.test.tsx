@@ -265,4 +265,20 @@ describe('Crypto Wallet escrow', { timeout: 45_000 }, () => {
       expect.stringMatching(/42.*100 XRP.*Cancelled/),
     ]);
   });
+
+  it('says why an escrow is unknown: it left the ledger and its history did not say how', async () => {
+    const reason = 'left the ledger after CancelAfter; its closing transaction was not found in account_tx';
+    cryptoApi({
+      [`GET ${myEscrowsPath}`]: {
+        body: { escrows: [escrow({ id: 'e3', sequence: 60, status: 'unknown', closedReason: reason })] },
+      },
+    });
+    const { user } = renderWallet();
+    const panel = await openEscrow(user, { withWallet: false });
+    const status = await panel.findByLabelText(`Unknown: the escrow ${reason}.`);
+    // Reached with Tab alone, and focus shows the reason.
+    for (let presses = 0; presses < 60 && document.activeElement !== status; presses++) await user.tab();
+    expect(document.activeElement).toBe(status);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(`The escrow ${reason}.`);
+  });
 });

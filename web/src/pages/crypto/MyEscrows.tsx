@@ -1,5 +1,5 @@
 import type { Escrow, EscrowStatus } from '@app/contracts';
-import { Alert, Button, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMyEscrows } from '../../hooks/useCrypto';
 import { formatDateTime, formatXrp } from './format';
 
@@ -9,6 +9,19 @@ const statusTags: Record<EscrowStatus, { label: string; color: string }> = {
   cancelled: { label: 'Cancelled', color: 'default' },
   unknown: { label: 'Unknown', color: 'warning' },
 };
+
+/** The status, and why when the ledger's history did not say (focusable, so keyboard users get the reason too). */
+function EscrowStatusTag({ status, reason }: { status: EscrowStatus; reason: string | null }) {
+  const tag = <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>;
+  if (!reason) return tag;
+  return (
+    <Tooltip title={`The escrow ${reason}.`} trigger={['hover', 'focus']}>
+      <span tabIndex={0} aria-label={`${statusTags[status].label}: the escrow ${reason}.`}>
+        {tag}
+      </span>
+    </Tooltip>
+  );
+}
 
 /** Every escrow this user created here, also from earlier visits (read-only: their seeds are not kept). */
 export function MyEscrows() {
@@ -55,7 +68,9 @@ export function MyEscrows() {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (status: EscrowStatus) => <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>,
+              render: (status: EscrowStatus, escrow) => (
+                <EscrowStatusTag status={status} reason={escrow.closedReason} />
+              ),
             },
           ]}
         />

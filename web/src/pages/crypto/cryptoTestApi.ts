@@ -48,6 +48,7 @@ export function escrow(overrides: Partial<Escrow> = {}): Escrow {
     hash: 'C0FFEE00000000000000000000000000000000000000000000000000000000AA',
     status: 'created',
     closingHash: null,
+    closedReason: null,
     createdAt: '2026-11-22T05:00:00.000Z',
     ...overrides,
   };

@@ -409,6 +409,23 @@ describe('the escrow monitor: the history or the ledger time rules decide, never
       finishAfterSeconds: DAY,
       cancelAfterSeconds: 2 * DAY,
     });
+    // Its window ends before any worker runs: the worker's start gives it the last run it missed.
+    const unwatched = await createEscrow(user, owner, destination, {
+      finishAfterSeconds: DAY,
+      cancelAfterSeconds: 30 * DAY,
+    });
+    await query(`UPDATE crypto.escrows SET monitor_until = now() - interval '1 minute' WHERE id = $1`, [unwatched.id]);
+    // An escrow recorded against an owner this ledger has never held (as after a test network
+    // reset): gone, but neither a history nor the time rules can say how.
+    const stranger = (await send('POST', '/api/crypto/xrp/wallet/generate', user)).body as WalletBody;
+    const [{ id: strangerEscrow }] = await query<{ id: string }>(
+      `INSERT INTO crypto.escrows (id, user_id, owner, sequence, destination, amount_drops, finish_after, cancel_after,
+                                   create_hash, monitor_until)
+       VALUES (gen_random_uuid(), $1, $2, 7, $3, 100000000, 1900000000, 2000000000, repeat('AB', 32),
+               now() - interval '1 minute')
+       RETURNING id`,
+      [user.id, stranger.address, destination.address],
+    );
 
     const { hash } = await rippled.closeEscrow({
       owner: owner.address,
@@ -432,11 +449,29 @@ describe('the escrow monitor: the history or the ledger time rules decide, never
       type: 'EscrowCancel',
       history: false,
     });
+    const { hash: unwatchedHash } = await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: unwatched.sequence,
+      type: 'EscrowFinish',
+    });
     await service.startWorker();
 
     await waitFor(async () => (await rowOf(buried.id)).status !== 'created', 15_000, 'the buried finish');
     expect(await rowOf(buried.id)).toEqual({ status: 'finished', closing_hash: hash, closed_reason: null });
     expect(await outboxCount(buried.id, 'EscrowFinished')).toBe(1);
+
+    await waitFor(async () => (await rowOf(unwatched.id)).status !== 'created', 15_000, 'the missed last run');
+    expect(await rowOf(unwatched.id)).toEqual({ status: 'finished', closing_hash: unwatchedHash, closed_reason: null });
+    expect(await outboxCount(unwatched.id, 'EscrowFinished')).toBe(1);
+
+    await waitFor(async () => (await rowOf(strangerEscrow)).status !== 'created', 15_000, 'the stranger escrow');
+    expect(await rowOf(strangerEscrow)).toEqual({
+      status: 'unknown',
+      closing_hash: null,
+      closed_reason: expect.stringContaining("with its owner's account") as string,
+    });
+    expect(await outboxCount(strangerEscrow, 'EscrowFinished')).toBe(0);
+    expect(await outboxCount(strangerEscrow, 'EscrowCancelled')).toBe(0);
 
     // Before CancelAfter only EscrowFinish can remove an escrow: finished, with no hash to give.
     await waitFor(async () => (await rowOf(untraced.id)).status !== 'created', 15_000, 'the untraced finish');

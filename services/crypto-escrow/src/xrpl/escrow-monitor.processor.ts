@@ -1,9 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { Queue as QueueName } from '@app/contracts';
+import { APP_CONFIG } from '@app/platform';
 import type { Job } from 'bullmq';
 import type { EntityManager } from 'typeorm';
+import type { CryptoConfig } from '../config';
 import { EscrowMonitorSchedules, type EscrowMonitorJob } from './escrow-monitor.schedules';
 import { EscrowsRepository } from './escrows.repository';
 import { EscrowsService } from './escrows.service';
@@ -18,6 +20,7 @@ export class EscrowMonitorProcessor extends WorkerHost implements OnApplicationB
     private readonly repository: EscrowsRepository,
     private readonly schedules: EscrowMonitorSchedules,
     private readonly escrows: EscrowsService,
+    @Inject(APP_CONFIG) private readonly config: CryptoConfig,
   ) {
     super();
   }
@@ -25,7 +28,11 @@ export class EscrowMonitorProcessor extends WorkerHost implements OnApplicationB
   async onApplicationBootstrap(): Promise<void> {
     const open = await this.repository.monitored(this.manager);
     for (const escrow of open) await this.schedules.start(escrow.id, new Date(escrow.monitorUntil));
-    this.logger.log(`escrow monitoring scheduled for ${open.length} open escrow(s)`);
+    const missed = await this.repository.missedLastRun(this.manager, this.config.ESCROW_MONITOR_INTERVAL_MS);
+    for (const escrow of missed) await this.schedules.runOnce(escrow.id);
+    this.logger.log(
+      `escrow monitoring scheduled for ${open.length} open escrow(s), a last run for ${missed.length} whose window ended unwatched`,
+    );
   }
 
   process(job: Job<EscrowMonitorJob>): Promise<{ status: string }> {

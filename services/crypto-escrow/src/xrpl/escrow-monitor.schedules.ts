@@ -27,6 +27,21 @@ export class EscrowMonitorSchedules {
     );
   }
 
+  /** One run now, for an escrow whose window ended while no worker ran it. */
+  async runOnce(escrowId: string): Promise<void> {
+    await this.queue.add(
+      'monitor',
+      { escrowId },
+      {
+        jobId: `escrow-last-run-${escrowId}`, // BullMQ refuses ':' in custom ids
+        attempts: 5,
+        backoff: { type: 'exponential', delay: this.config.ESCROW_MONITOR_INTERVAL_MS },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
+  }
+
   async stop(escrowId: string): Promise<void> {
     await this.queue.removeJobScheduler(schedulerIdOf(escrowId));
   }

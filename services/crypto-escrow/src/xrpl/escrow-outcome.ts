@@ -88,6 +88,8 @@ export type EscrowOutcome =
 
 export const FINISHED_BY_TIME_RULE =
   'left the ledger before CancelAfter, when only EscrowFinish can remove it; its closing transaction was not found';
+export const OWNER_NOT_ON_LEDGER =
+  "left the ledger with its owner's account (deleted, or the network was reset); the ledger can no longer say how it closed";
 export const OUTCOME_NOT_IN_HISTORY =
   'left the ledger after CancelAfter, when EscrowFinish and EscrowCancel were both possible; its closing transaction was not found in account_tx';
 

@@ -48,6 +48,10 @@ export class EscrowRecord {
   @Column({ name: 'monitor_until', type: 'timestamptz' })
   monitorUntil!: Date;
 
+  /** The end of the monitor's last completed run. */
+  @Column({ name: 'monitor_checked_at', type: 'timestamptz', nullable: true })
+  monitorCheckedAt!: Date | null;
+
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt!: Date | null;
 

@@ -11,7 +11,10 @@ const columns = `id, user_id AS "userId", owner, sequence, destination, amount_d
 export class EscrowsRepository {
   insert(
     manager: EntityManager,
-    escrow: Omit<EscrowRecord, 'createdAt' | 'closedAt' | 'closingHash' | 'closedReason' | 'status'>,
+    escrow: Omit<
+      EscrowRecord,
+      'createdAt' | 'closedAt' | 'closingHash' | 'closedReason' | 'status' | 'monitorCheckedAt'
+    >,
   ) {
     return manager.save(
       manager.create(EscrowRecord, {
@@ -67,6 +70,23 @@ export class EscrowsRepository {
   }
 
   /** created -> unknown when monitoring ends without a knowable outcome; nothing is published. */
+  async recordMonitorCheck(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`UPDATE crypto.escrows SET monitor_checked_at = now() WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Open escrows whose monitoring window ended without its last run (one within an interval of the
+   * end): the worker was down then.
+   */
+  async missedLastRun(manager: EntityManager, intervalMs: number): Promise<Pick<EscrowRecord, 'id'>[]> {
+    return (await manager.query(
+      `SELECT id FROM crypto.escrows
+        WHERE status = 'created' AND monitor_until <= now()
+          AND (monitor_checked_at IS NULL OR monitor_checked_at < monitor_until - make_interval(secs => $1 / 1000.0))`,
+      [intervalMs],
+    )) as Pick<EscrowRecord, 'id'>[];
+  }
+
   async markUnknown(manager: EntityManager, id: string, closedReason: string): Promise<boolean> {
     const [, affected] = (await manager.query(
       `UPDATE crypto.escrows SET status = 'unknown', closed_reason = $2 WHERE id = $1 AND status = 'created'`,

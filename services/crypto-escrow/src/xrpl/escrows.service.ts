@@ -27,6 +27,7 @@ import {
   type ClosedStatus,
   type ClosingTx,
   type EscrowOutcome,
+  OWNER_NOT_ON_LEDGER,
   type ListedTx,
 } from './escrow-outcome';
 import { escrowView, xrpOfDrops } from './escrow-views';
@@ -184,13 +185,24 @@ export class EscrowsService {
       await this.schedules.stop(escrowId);
       return { status: row?.status ?? 'unknown' };
     }
-    // The job scheduler ends at monitorUntil: this is the last run when the next would come after it.
+    const result = await this.monitorOpen(row);
+    await this.repository.recordMonitorCheck(this.manager, row.id);
+    return result;
+  }
+
+  private async monitorOpen(row: EscrowRecord): Promise<{ status: string }> {
+    // The job scheduler ends at monitorUntil: this is the last run when the next would come after it
+    // (or a run after the window, for one the worker missed while it was down).
     const lastRun = row.monitorUntil.getTime() - Date.now() < this.config.ESCROW_MONITOR_INTERVAL_MS;
-    if (await this.isOnLedger(row)) {
-      if (lastRun) await this.schedules.stop(escrowId);
+    const presence = await this.presenceOf(row);
+    if (presence === 'on-ledger') {
+      if (lastRun) await this.schedules.stop(row.id);
       return { status: 'created' };
     }
-    const outcome = await this.outcomeOf(row, lastRun);
+    // Without the owner's account the ledger has neither the escrow nor its history, and its time
+    // rules say nothing about an escrow it never held (a reset test network, another network).
+    const outcome: EscrowOutcome =
+      presence === 'no-account' ? { decided: false, reason: OWNER_NOT_ON_LEDGER } : await this.outcomeOf(row, lastRun);
     if (outcome.decided) {
       await this.closeAndPublish(row.owner, Number(row.sequence), outcome.status, outcome.hash, {
         reason: outcome.reason,
@@ -208,15 +220,15 @@ export class EscrowsService {
     return { status: 'unknown' };
   }
 
-  private async isOnLedger(row: EscrowRecord): Promise<boolean> {
+  private async presenceOf(row: EscrowRecord): Promise<'on-ledger' | 'gone' | 'no-account'> {
     let objects: LedgerEntry.Escrow[];
     try {
       objects = await this.escrowObjects(row.owner);
     } catch (error) {
-      if (!(error instanceof LedgerRejection && error.code === 'actNotFound')) throw error;
-      objects = [];
+      if (error instanceof LedgerRejection && error.code === 'actNotFound') return 'no-account';
+      throw error;
     }
-    return objects.some(
+    const present = objects.some(
       (o) =>
         o.Account === row.owner &&
         (o.PreviousTxnID === row.createHash ||
@@ -225,6 +237,7 @@ export class EscrowsService {
             o.FinishAfter === Number(row.finishAfter) &&
             o.CancelAfter === Number(row.cancelAfter))),
     );
+    return present ? 'on-ledger' : 'gone';
   }
 
   /** The closing transaction from the history, else the time rules; an unreadable history waits for the next run. */

@@ -15,7 +15,7 @@ function EscrowStatusTag({ status, reason }: { status: EscrowStatus; reason: str
   const tag = <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>;
   if (!reason) return tag;
   return (
-    <Tooltip title={`The escrow ${reason}.`} trigger={['hover', 'focus']}>
+    <Tooltip title={`The escrow ${reason}.`}>
       <span tabIndex={0} aria-label={`${statusTags[status].label}: the escrow ${reason}.`}>
         {tag}
       </span>

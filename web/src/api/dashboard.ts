@@ -4,7 +4,6 @@ import {
   dashboardStatsSchema,
   transactionPageSchema,
   transactionVolumeSchema,
-  type AnalyticsEventRequest,
   type BlockchainStatus,
   type ChartRange,
   type ComplianceRecordPage,
@@ -54,21 +53,4 @@ export function fetchComplianceRecords(page: { cursor?: string; limit?: number }
 /** GET /api/analytics/transaction-volume?range=: daily completed USD volume per type. */
 export function fetchTransactionVolume(range: ChartRange): Promise<TransactionVolume> {
   return apiRequest(`/api/analytics/transaction-volume${queryString({ range })}`, transactionVolumeSchema);
-}
-
-export const pageEventsPath = '/api/analytics/events';
-
-/**
- * POST /api/analytics/events with a page view, as a beacon: fire-and-forget, survives the page
- * being left, never retried and never shown when it fails. Browsers without beacons skip tracking.
- */
-export function sendPageView(path: string): void {
-  if (typeof navigator.sendBeacon !== 'function') return;
-  const event: AnalyticsEventRequest = { name: 'page_view', path };
-  if (document.referrer) event.referrer = document.referrer.slice(0, 500);
-  try {
-    navigator.sendBeacon(pageEventsPath, new Blob([JSON.stringify(event)], { type: 'application/json' }));
-  } catch {
-    // A beacon can be refused (quota, policy); analytics must never disturb the page.
-  }
 }

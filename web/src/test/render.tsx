@@ -88,3 +88,21 @@ export async function fillIn(user: User, field: HTMLElement, text: string) {
   await user.clear(field);
   if (text) await user.paste(text);
 }
+
+function blobJson(blob: Blob): Promise<unknown> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(JSON.parse(String(reader.result)));
+    reader.readAsText(blob);
+  });
+}
+
+/** Stubs navigator.sendBeacon and returns the analytics events the page sends, parsed. */
+export function captureBeacons(): { sendBeacon: ReturnType<typeof vi.fn>; events: () => Promise<unknown[]> } {
+  const sendBeacon = vi.fn((_url: string, _body: Blob) => true);
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+  return {
+    sendBeacon,
+    events: () => Promise.all(sendBeacon.mock.calls.map(([, body]) => blobJson(body))),
+  };
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDashboardApi, signedInUser } from '../../pages/dashboard/fixtures';
-import { renderRoutes } from '../../test/render';
+import { captureBeacons, renderRoutes } from '../../test/render';
 import { GuardedRoute } from '../GuardedRoute';
 import { mobileQuery } from './useIsMobile';
 
@@ -15,14 +15,6 @@ function renderShell(url = '/dashboard') {
     </Route>,
     url,
   );
-}
-
-function blobJson(blob: Blob): Promise<unknown> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(JSON.parse(String(reader.result)));
-    reader.readAsText(blob);
-  });
 }
 
 function useMobileWidth(mobile: boolean) {
@@ -100,8 +92,7 @@ describe('signed-in shell on desktop', () => {
   });
 
   it('marks the current page and sends a page view per route change', async () => {
-    const sendBeacon = vi.fn((_url: string, _body: Blob) => true);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+    const { sendBeacon, events } = captureBeacons();
     fakeDashboardApi();
     const { user } = renderShell('/analytics/cash-flow');
     await screen.findByRole('heading', { name: 'Cash flow content' });
@@ -115,8 +106,7 @@ describe('signed-in shell on desktop', () => {
     await screen.findByRole('heading', { name: 'Transactions content' });
     await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(2));
     expect(sendBeacon.mock.calls.map(([url]) => url)).toEqual(['/api/analytics/events', '/api/analytics/events']);
-    const events = await Promise.all(sendBeacon.mock.calls.map(([, body]) => blobJson(body)));
-    expect(events).toEqual([
+    expect(await events()).toEqual([
       { name: 'page_view', path: '/analytics/cash-flow' },
       { name: 'page_view', path: '/transactions' },
     ]);

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../hooks/useToast';
 import { downloadCsv } from '../../lib/csv';
+import { trackEvent } from '../../api/events';
 
 export interface LoadFailure {
   title: string;
@@ -75,6 +76,7 @@ export function AnalyticsScreen<T>({
     try {
       const { fileName, csv } = toCsv(data);
       downloadCsv(fileName, csv);
+      trackEvent('report_exported');
     } catch {
       toast({
         title: analyticsMessages.exportFailedTitle,

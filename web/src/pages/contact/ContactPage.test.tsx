@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
+import { captureBeacons, fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
 import { ContactPage } from './ContactPage';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -66,6 +66,7 @@ describe('ContactPage', () => {
   });
 
   it('sends the message, shows Sending... while pending, then clears every field', async () => {
+    const beacons = captureBeacons();
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
@@ -96,9 +97,14 @@ describe('ContactPage', () => {
     for (const label of ['Email', 'Company', 'Subject', 'Message']) expect(field(label).value).toBe('');
     expect(screen.queryByTitle('Integration')).toBeNull();
     expect(screen.getByRole('button', { name: /Send Message/ })).toBeTruthy();
+    // Spec 7's custom event: what was completed, with no personal data.
+    expect(await beacons.events()).toContainEqual(
+      expect.objectContaining({ name: 'contact_submitted', properties: { category: 'integration' } }),
+    );
   });
 
   it("keeps every field and shows 'Message Failed' when the server refuses", async () => {
+    const beacons = captureBeacons();
     const fetchMock = mockFetch(() => ({
       status: 429,
       body: { error: 'RATE_LIMITED', message: 'Too many messages. Try again later.' },
@@ -116,5 +122,6 @@ describe('ContactPage', () => {
     expect(field('Company').value).toBe(message.company);
     expect(field('Subject').value).toBe(message.subject);
     expect(field('Message').value).toBe(message.message);
+    expect(await beacons.events()).not.toContainEqual(expect.objectContaining({ name: 'contact_submitted' }));
   });
 });

@@ -17,6 +17,7 @@ import { useToast } from '../../hooks/useToast';
 import { cx } from '../../lib/cx';
 import { firstIssuePerField } from '../../lib/zodRule';
 import styles from './contact.module.css';
+import { trackEvent } from '../../api/events';
 
 interface ContactValues {
   name?: string;
@@ -81,6 +82,7 @@ export function ContactPage() {
 
     sendMessage.mutate(parsed.data, {
       onSuccess: (response) => {
+        trackEvent('contact_submitted', { category: parsed.data.category });
         form.resetFields();
         toast({
           title: 'Message Sent Successfully',

@@ -28,6 +28,7 @@ import { formatDateTime, formatXrp, xrpAddressPattern, xrpAmountPattern } from '
 import { MyEscrows } from './MyEscrows';
 import { useCryptoTiming } from './timing';
 import { useWalletSession } from './WalletSession';
+import { trackEvent } from '../../api/events';
 
 interface EscrowFormValues {
   amount: string;
@@ -140,6 +141,7 @@ function EscrowSetup({ onCreated }: { onCreated: (active: ActiveEscrow) => void 
       },
       {
         onSuccess: (escrow) => {
+          trackEvent('escrow_created');
           record({
             type: 'escrow',
             description: `Escrow #${escrow.sequence} created`,
@@ -324,6 +326,7 @@ function CreatedEscrow({ active, onCompleted, onCancelled }: CreatedEscrowProps)
       },
       {
         onSuccess: (result) => {
+          trackEvent('escrow_finished');
           record({
             type: 'escrow',
             description: `Escrow #${escrow.sequence} finished`,
@@ -349,6 +352,7 @@ function CreatedEscrow({ active, onCompleted, onCancelled }: CreatedEscrowProps)
       { senderSeed: wallet.seed, owner: escrow.account, offerSequence: escrow.sequence },
       {
         onSuccess: (result) => {
+          trackEvent('escrow_cancelled');
           record({
             type: 'escrow',
             description: `Escrow #${escrow.sequence} cancelled`,

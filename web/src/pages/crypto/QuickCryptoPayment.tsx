@@ -13,6 +13,7 @@ import { useCharge, useCreateCharge } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
 import { AddressQr } from './AddressQr';
 import { useCryptoTiming } from './timing';
+import { trackEvent } from '../../api/events';
 
 const paymentStateColors: Record<PaymentState, string> = {
   pending: 'default',
@@ -95,6 +96,7 @@ export function QuickCryptoPayment() {
       },
       {
         onSuccess: (created) => {
+          trackEvent('crypto_payment_created', { currency: values.preferredCurrency });
           setCreateFailed(false);
           setSession({ charge: created, preferredCurrency: values.preferredCurrency, createdAt: Date.now() });
           toast({

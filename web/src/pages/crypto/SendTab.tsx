@@ -6,6 +6,7 @@ import { useSendPayment } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
 import { addXrp, formatXrp, sendNetworkFeeXrp, xrpAddressPattern, xrpAmountPattern } from './format';
 import { useWalletSession } from './WalletSession';
+import { trackEvent } from '../../api/events';
 
 interface SendValues {
   amount?: string;
@@ -38,6 +39,7 @@ export function SendTab({ available }: { available: boolean }) {
       { senderSeed: wallet.seed, destinationAddress: to, amount: sendAmount },
       {
         onSuccess: (result) => {
+          trackEvent('xrp_sent');
           setSent({ hash: result.hash, amount: sendAmount, destination: to });
           record({
             type: 'send',

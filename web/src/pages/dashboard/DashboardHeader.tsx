@@ -13,6 +13,7 @@ import { needsReview } from './complianceProviders';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { dashboardCsv } from './dashboardCsv';
 import { kycLabel } from './kyc';
+import { trackEvent } from '../../api/events';
 
 function AmlBadge() {
   const records = useComplianceRecords();
@@ -44,6 +45,7 @@ function ExportReportButton({ range }: { range: ChartRange }) {
     try {
       const csv = dashboardCsv({ stats: stats.data, volume: volume.data, recent: recent.data });
       downloadCsv(csvFileName('dashboard'), csv);
+      trackEvent('report_exported');
     } catch {
       toast({
         title: analyticsMessages.exportFailedTitle,

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Form, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useToast } from '../../hooks/useToast';
 import { showServerFieldErrors } from './serverFieldErrors';
+import { trackEvent } from '../../api/events';
 
 interface IntegrationFormProps<Values, Request, Created> {
   /** The form's name: antd prefixes the field ids with it. */
@@ -49,6 +50,7 @@ export function IntegrationForm<Values, Request, Created>({
   const submit = (values: Values) =>
     create.mutate(toRequest(values), {
       onSuccess: (created) => {
+        trackEvent('integration_added', { kind: name });
         toast({ title: addedTitle, description: addedDescription(created), variant: 'success' });
         onCreated(created);
       },

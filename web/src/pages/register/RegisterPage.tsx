@@ -26,6 +26,7 @@ import {
   type RegistrationValues,
   type WizardStep,
 } from './registration';
+import { trackEvent } from '../../api/events';
 
 const stepContent: Record<WizardStep, ComponentType> = {
   1: BusinessDetailsStep,
@@ -141,6 +142,7 @@ export function RegisterPage() {
     }
     registration.mutate(toRegisterRequest(result.data, storedReferralCode()), {
       onSuccess: () => {
+        trackEvent('registration_completed');
         toast({
           title: 'Registration Successful!',
           description: 'Please check your email for verification instructions.',

@@ -22,6 +22,7 @@ import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { useToast } from '../../../hooks/useToast';
 import { zodRule } from '../../../lib/zodRule';
 import { EarningsEstimate } from './EarningsEstimate';
+import { trackEvent } from '../../../api/events';
 
 type ApplicationValues = Partial<AffiliateApplication>;
 type ApplicationField = keyof AffiliateApplication;
@@ -141,6 +142,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProf
     }
     registration.mutate(parsed.data, {
       onSuccess: (profile) => {
+        trackEvent('affiliate_application_submitted');
         toast({
           title: affiliateMessages.applicationSubmitted,
           description: affiliateMessages.applicationSubmittedDescription,

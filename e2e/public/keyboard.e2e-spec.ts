@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser';
 import { openRoute, report } from './public-site';
 
-/** The public pages with a form (the contact form has its own walk in accessibility.e2e-spec.ts). */
+/** The public pages with a form (accessibility.e2e-spec.ts also submits the contact form by keyboard). */
 const formPages = ['/login', '/forgot-password', '/register', '/affiliate/login', '/affiliate/register', '/contact'];
 
 /**

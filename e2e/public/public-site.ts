@@ -54,13 +54,14 @@ export async function openRoute(page: Page, path: string): Promise<{ heading: st
  * visitor's session check on the affiliate pages (they show a signed-in user's own data), and a
  * signed-in user without an affiliate profile (spec 2.11: "absence shows the not-found state").
  */
+const affiliateAccountRoutes = ['/affiliate/dashboard', '/affiliate/marketing-toolkit'];
 const expectedFailedLoads: { status: number; calls: readonly string[]; routes: readonly string[] }[] = [
   {
     status: 401,
     calls: ['/api/auth/me', '/api/auth/refresh'],
-    routes: ['/affiliate/dashboard', '/affiliate/marketing-toolkit'],
+    routes: affiliateAccountRoutes,
   },
-  { status: 404, calls: ['/api/affiliate/profile'], routes: ['/affiliate/dashboard', '/affiliate/marketing-toolkit'] },
+  { status: 404, calls: ['/api/affiliate/profile'], routes: affiliateAccountRoutes },
 ];
 
 function isExpectedFailedLoad(page: Page, message: ConsoleMessage): boolean {

@@ -10,7 +10,7 @@ JEST := node_modules/.bin/jest
 # Every TypeScript project tsc -b builds: the shared packages, each service, the gateway.
 TS_PROJECTS := packages/contracts packages/platform $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
 
-.PHONY: help install build infra up demo down status bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
+.PHONY: help install build infra up demo down status dead-letters bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
 
 help:
 	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
@@ -55,6 +55,10 @@ down:
 status:
 	@node scripts/launch.mjs status dev
 
+# The events consumers gave up on (docs/events.md); PROFILE=test for the test stack, ALL=1 to include replayed ones.
+dead-letters: install
+	@node scripts/dead-letters.mjs $(or $(PROFILE),dev) $(if $(ALL),--all)
+
 RESULTS := .local/test-results
 
 test: build infra
@@ -75,6 +79,7 @@ bench: build infra
 	  node bench/gateway.mjs 8 2>/dev/null | grep -v '"level"' || status=1; \
 	  node bench/ingest.mjs --count 100000 || status=1; \
 	  node bench/analytics.mjs || status=1; \
+	  node bench/faults.mjs || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install

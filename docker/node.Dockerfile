@@ -56,6 +56,7 @@ FROM ${NODE_IMAGE} AS runtime
 ARG WORKSPACE
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
+    METRICS_PORT=9464 \
     KAFKAJS_NO_PARTITIONER_WARNING=1 \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
@@ -65,7 +66,7 @@ COPY docker/healthcheck.mjs /app/healthcheck.mjs
 LABEL org.opencontainers.image.title="payments-platform ${WORKSPACE}"
 # The node image's unprivileged user (uid 1000); the code stays owned by root and read-only.
 USER node
-# /health/live on $PORT; a worker container overrides this with `node /app/healthcheck.mjs worker`.
+# /health/live on the internal port $METRICS_PORT (default 9464), which every API, worker and the gateway serve.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "/app/healthcheck.mjs"]
 CMD ["node", "/app/main.js"]
 

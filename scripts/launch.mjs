@@ -5,6 +5,10 @@
 //   node scripts/launch.mjs status [dev|test]
 // "dev" is what `make up` runs; "test" is a second copy on other ports, database and topic prefix
 // that the end-to-end tests drive, so both can run side by side.
+// Each process also has an internal port (METRICS_PORT: /metrics, /health/*): an API's is its port
+// + 100, a worker's its API's port + 200, the gateway's its port + 100. Each service connects to
+// Postgres as its own role (named after its schema; trust auth locally); the API migrates at start
+// as postgres (DATABASE_ADMIN_URL), which also creates the role; its worker waits for that.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -67,7 +71,6 @@ const publicUrl = `http://localhost:${profile.gateway}`;
 const common = {
   NODE_ENV: profileName === 'test' ? 'test' : 'development',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${profile.database}`,
   REDIS_URL: `redis://127.0.0.1:6379/${profile.redisDb}`,
   KAFKA_BROKERS: '127.0.0.1:9092',
   KAFKA_TOPIC_PREFIX: profile.prefix,
@@ -95,6 +98,40 @@ const cryptoLocal = {
   XRPL_SERVER_URL: `ws://127.0.0.1:${profile.fakeRippled}`,
 };
 
+const database = (role) => `postgres://${role}@127.0.0.1:5432/${profile.database}`;
+
+/**
+ * A service's API on `port` (`role`: its schema): it connects as its role and migrates at start as
+ * postgres, which also creates the role. Ready when its public and internal ports answer.
+ */
+const serviceApi = (name, role, port, env = {}) => ({
+  name,
+  command: ['node', `services/${name}/dist/src/main.js`],
+  env: {
+    SERVICE_NAME: name,
+    PORT: String(port),
+    METRICS_PORT: String(port + 100),
+    DATABASE_URL: database(role),
+    DATABASE_ADMIN_URL: database('postgres'),
+    ...env,
+  },
+  ready: [`http://127.0.0.1:${port}/health/live`, `http://127.0.0.1:${port + 100}/health/live`],
+});
+
+/** A service's worker: its role only (it waits for its API's migrations), no public port. */
+const serviceWorker = (service, role, apiPort, env = {}) => ({
+  name: `${service}-worker`,
+  command: ['node', `services/${service}/dist/src/worker.js`],
+  env: {
+    SERVICE_NAME: `${service}-worker`,
+    PORT: '0',
+    METRICS_PORT: String(apiPort + 200),
+    DATABASE_URL: database(role),
+    ...env,
+  },
+  ready: `http://127.0.0.1:${apiPort + 200}/health/live`,
+});
+
 const processes = [
   {
     name: 'mail-sink',
@@ -112,29 +149,10 @@ const processes = [
     ],
     ready: `http://127.0.0.1:${MAIL.web}/email`,
   },
-  {
-    name: 'identity',
-    command: ['node', 'services/identity/dist/src/main.js'],
-    env: { SERVICE_NAME: 'identity', PORT: String(profile.identity) },
-    ready: `http://127.0.0.1:${profile.identity}/health/live`,
-  },
-  {
-    name: 'identity-worker',
-    command: ['node', 'services/identity/dist/src/worker.js'],
-    env: { SERVICE_NAME: 'identity-worker', PORT: '0' },
-  },
-  {
-    name: 'profile',
-    command: ['node', 'services/profile/dist/src/main.js'],
-    env: { SERVICE_NAME: 'profile', PORT: String(profile.profile) },
-    ready: `http://127.0.0.1:${profile.profile}/health/live`,
-  },
-  {
-    name: 'chat-support',
-    command: ['node', 'services/chat-support/dist/src/main.js'],
-    env: { SERVICE_NAME: 'chat-support', PORT: String(profile.chatSupport) },
-    ready: `http://127.0.0.1:${profile.chatSupport}/health/live`,
-  },
+  serviceApi('identity', 'identity', profile.identity),
+  serviceWorker('identity', 'identity', profile.identity),
+  serviceApi('profile', 'profile', profile.profile),
+  serviceApi('chat-support', 'chat_support', profile.chatSupport),
   {
     // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and
     // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called.
@@ -150,45 +168,17 @@ const processes = [
     env: { STRIPE_WEBHOOK_SECRET: stripeLocal.STRIPE_WEBHOOK_SECRET },
     ready: `http://127.0.0.1:${profile.fakeStripe}/__fake/requests`,
   },
-  {
-    name: 'billing',
-    command: ['node', 'services/billing/dist/src/main.js'],
-    env: { SERVICE_NAME: 'billing', PORT: String(profile.billing), ...stripeLocal },
-    ready: `http://127.0.0.1:${profile.billing}/health/live`,
-  },
-  {
-    name: 'billing-worker',
-    command: ['node', 'services/billing/dist/src/worker.js'],
-    env: { SERVICE_NAME: 'billing-worker', PORT: '0', ...stripeLocal },
-  },
-  {
-    name: 'integrations',
-    command: ['node', 'services/integrations/dist/src/main.js'],
-    env: { SERVICE_NAME: 'integrations', PORT: String(profile.integrations) },
-    ready: `http://127.0.0.1:${profile.integrations}/health/live`,
-  },
-  {
-    // Pulls POS transactions from provider APIs (Square) on each entry's schedule; without
-    // internet the attempts fail and are recorded on the entries.
-    name: 'integrations-worker',
-    command: ['node', 'services/integrations/dist/src/worker.js'],
-    env: { SERVICE_NAME: 'integrations-worker', PORT: '0' },
-  },
-  {
-    // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
-    name: 'affiliate',
-    command: ['node', 'services/affiliate/dist/src/main.js'],
-    env: { SERVICE_NAME: 'affiliate', PORT: String(profile.affiliate) },
-    ready: `http://127.0.0.1:${profile.affiliate}/health/live`,
-  },
-  {
-    // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC
-    // endpoints, which show offline when unreachable.
-    name: 'analytics',
-    command: ['node', 'services/analytics/dist/src/main.js'],
-    env: { SERVICE_NAME: 'analytics', PORT: String(profile.analytics), XRPL_SERVER_URL: cryptoLocal.XRPL_SERVER_URL },
-    ready: `http://127.0.0.1:${profile.analytics}/health/live`,
-  },
+  serviceApi('billing', 'billing', profile.billing, stripeLocal),
+  serviceWorker('billing', 'billing', profile.billing, stripeLocal),
+  serviceApi('integrations', 'integrations', profile.integrations),
+  // Pulls POS transactions from provider APIs (Square) on each entry's schedule; without
+  // internet the attempts fail and are recorded on the entries.
+  serviceWorker('integrations', 'integrations', profile.integrations),
+  // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
+  serviceApi('affiliate', 'affiliate', profile.affiliate),
+  // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC
+  // endpoints, which show offline when unreachable.
+  serviceApi('analytics', 'analytics', profile.analytics, { XRPL_SERVER_URL: cryptoLocal.XRPL_SERVER_URL }),
   {
     // Test doubles (tools/fake-coinbase, tools/fake-rippled) so charges and escrows work offline.
     name: 'fake-coinbase',
@@ -216,24 +206,16 @@ const processes = [
     ],
     ready: `http://127.0.0.1:${profile.fakeRippled}/__fake/ledger`,
   },
-  {
-    name: 'crypto-escrow',
-    command: ['node', 'services/crypto-escrow/dist/src/main.js'],
-    env: { SERVICE_NAME: 'crypto-escrow', PORT: String(profile.cryptoEscrow), ...cryptoLocal },
-    ready: `http://127.0.0.1:${profile.cryptoEscrow}/health/live`,
-  },
-  {
-    // Polls open charges every 10 s and watches open escrows every 30 s (BullMQ).
-    name: 'crypto-escrow-worker',
-    command: ['node', 'services/crypto-escrow/dist/src/worker.js'],
-    env: { SERVICE_NAME: 'crypto-escrow-worker', PORT: '0', ...cryptoLocal },
-  },
+  serviceApi('crypto-escrow', 'crypto', profile.cryptoEscrow, cryptoLocal),
+  // Polls open charges every 10 s and watches open escrows every 30 s (BullMQ).
+  serviceWorker('crypto-escrow', 'crypto', profile.cryptoEscrow, cryptoLocal),
   {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
     env: {
       SERVICE_NAME: 'gateway',
       PORT: String(profile.gateway),
+      METRICS_PORT: String(profile.gateway + 100),
       IDENTITY_URL: `http://127.0.0.1:${profile.identity}`,
       PROFILE_URL: `http://127.0.0.1:${profile.profile}`,
       CHAT_SUPPORT_URL: `http://127.0.0.1:${profile.chatSupport}`,
@@ -244,7 +226,7 @@ const processes = [
       CRYPTO_ESCROW_URL: `http://127.0.0.1:${profile.cryptoEscrow}`,
       ...profile.limits,
     },
-    ready: `http://127.0.0.1:${profile.gateway}/health/live`,
+    ready: [`http://127.0.0.1:${profile.gateway}/health/live`, `http://127.0.0.1:${profile.gateway + 100}/health/live`],
   },
 ];
 
@@ -272,10 +254,11 @@ const portOpen = (port) =>
 
 async function waitReady(p, timeoutMs = 60000) {
   if (!p.ready) return;
+  const urls = [].concat(p.ready);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(p.ready)).ok) return;
+      if ((await Promise.all(urls.map((url) => fetch(url)))).every((response) => response.ok)) return;
     } catch {
       /* not up yet */
     }

@@ -4,7 +4,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createServiceApp } from '@app/platform';
+import { createServiceApp, InternalServer } from '@app/platform';
 import { Client } from 'pg';
 
 const run = promisify(execFile);
@@ -23,6 +23,10 @@ export async function startWorker(module: unknown): Promise<INestApplicationCont
   await app.init();
   return app;
 }
+
+/** The internal port (/metrics, /health/*) of an app from startApp or startWorker, on a free port. */
+export const startInternalPort = (app: INestApplicationContext): Promise<string> =>
+  app.get(InternalServer).listen(0, '127.0.0.1');
 
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | null | false>,
@@ -158,3 +162,4 @@ export function rawRequest(
 }
 
 export { uniqueEmail, validRegistration } from './fixtures';
+export { eventMessage, largestEvent } from './largest-events';

@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 const rate = (perWindow: number) => z.coerce.number().int().min(1).default(perWindow);
 
-export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, KAFKA_BROKERS: true }).extend({
+/** Settings of the services the gateway has no use for: it stores nothing and reads no events. */
+const notRead = { DATABASE_URL: true, DATABASE_ADMIN_URL: true, KAFKA_BROKERS: true } as const;
+
+export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   SERVICE_NAME: z.string().default('gateway'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),

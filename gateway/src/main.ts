@@ -5,28 +5,35 @@ import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import Redis from 'ioredis';
 import { gatewayConfigSchema } from './config';
+import { buildInternalServer, gatewayMetrics } from './internal-server';
 import { buildGateway } from './server';
 
 async function main(): Promise<void> {
   const config = parseConfig(gatewayConfigSchema);
   const redis = new Redis({ ...redisOptions(config.REDIS_URL), maxRetriesPerRequest: 2 });
+  const metrics = gatewayMetrics();
   const app = await buildGateway({
     config,
     redis,
+    metrics,
     logger: {
       level: config.LOG_LEVEL,
       name: 'gateway',
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
   });
+  // /metrics and /health/ready: the internal port only (METRICS_PORT, 0: none).
+  const internal = config.METRICS_PORT ? await buildInternalServer({ redis, metrics }) : undefined;
   const close = async () => {
     await app.close();
+    await internal?.close();
     await redis.quit();
     process.exit(0);
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  await internal?.listen({ port: config.METRICS_PORT, host: config.HOST });
 }
 
 void main().catch((error) => {

@@ -1,9 +1,38 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type Redis from 'ioredis';
 
 export interface RateDecision {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+}
+
+/**
+ * The bucket a client counts in. One IPv6 subscriber usually holds a whole /64 (2^64 addresses to
+ * rotate through), so an IPv6 address counts by its first 64 bits; an IPv4-mapped IPv6 address
+ * (`::ffff:192.0.2.1`) counts as the IPv4 address. Anything else (an e-mail key) is used as is.
+ */
+export function clientKey(client: string): string {
+  if (!isIPv6(client)) return client;
+  const mapped = client.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  return `${ipv6Groups(client).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, without leading zeros (`::` expanded, a zone dropped). */
+function ipv6Groups(address: string): string[] {
+  let text = address.split('%')[0]!.toLowerCase();
+  // A trailing dotted IPv4 part (e.g. 64:ff9b::192.0.2.1) is two groups.
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((group) => parseInt(group, 16).toString(16));
 }
 
 /** Fixed-window counters in Redis, shared by every gateway replica. */
@@ -21,7 +50,7 @@ export class RateLimiter {
     now = Date.now(),
   ): Promise<RateDecision> {
     const window = Math.floor(now / 1000 / windowSeconds);
-    const key = `${this.prefix}:${bucket}:${client}:${window}`;
+    const key = `${this.prefix}:${bucket}:${clientKey(client)}:${window}`;
     const [[, count]] = (await this.redis
       .multi()
       .incr(key)

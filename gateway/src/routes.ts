@@ -1,3 +1,4 @@
+import { deadLetterPath } from '@app/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream =
@@ -43,6 +44,9 @@ export function routeTable(config: GatewayConfig): Route[] {
     },
     { method: 'GET', path: '/api/auth/me', upstream: 'identity' },
     { method: 'POST', path: '/api/auth/refresh', upstream: 'identity' },
+    // Sign-out: revokes the refresh family and the access token's session; needs neither to be valid.
+    { method: 'POST', path: '/api/auth/logout', upstream: 'identity' },
+    // The spec's navigation: identity signs out only when the request came from our own pages.
     { method: 'GET', path: '/api/logout', upstream: 'identity' },
     { method: 'GET', path: '/api/auth/verify-email', upstream: 'identity' },
     {
@@ -90,8 +94,23 @@ export function routeTable(config: GatewayConfig): Route[] {
     ...affiliateRoutes,
     ...analyticsRoutes(config),
     ...cryptoRoutes(config),
+    ...deadLetterRoutes,
   ];
 }
+
+/** The services whose event consumers keep dead letters (packages/platform, docs/events.md). */
+export const eventConsumers = ['profile', 'affiliate', 'analytics'] as const satisfies readonly Upstream[];
+
+/** Ops only: list a consumer's dead letters and replay them (the service checks the admin role). */
+const deadLetterRoutes: Route[] = eventConsumers.flatMap((service) =>
+  (
+    [
+      ['GET', deadLetterPath(service)],
+      ['POST', `${deadLetterPath(service)}/replay`],
+      ['POST', `${deadLetterPath(service)}/:id/replay`],
+    ] as const
+  ).map(([method, path]): Route => ({ method, path, upstream: service, session: true, verifiedEmail: true })),
+);
 
 const integrationRoutes: Route[] = [
   ...(['GET', 'POST'] as const).flatMap((method) =>

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import replyFrom from '@fastify/reply-from';
+import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
+import { gatewayMetrics, type GatewayMetrics } from './internal-server';
 import { RateLimiter } from './rate-limiter';
 import { isKnownPath, routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
 import { gatewaySecurityHeaders } from './security-headers';
-import { SessionVerifier } from './session';
+import { SessionCheckUnavailable, SessionVerifier } from './session';
 import { registerWebApp, serveIndex } from './web-app';
 
 const REQUEST_ID = 'x-request-id';
@@ -19,6 +20,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   redis: Redis;
   logger?: boolean | object;
+  /** Request durations; main.ts serves them on the internal port (buildInternalServer). */
+  metrics?: GatewayMetrics;
 }
 
 /** A body field as a rate-limit key (lower-cased), when the body is JSON holding it as a string. */
@@ -45,7 +48,12 @@ function isDecodable(url: string): boolean {
 /** Headers a client may not smuggle to a service. */
 const strippedHeaders = ['x-user-id', 'x-user-email', 'x-forwarded-host'];
 
-export async function buildGateway({ config, redis, logger = false }: GatewayDeps): Promise<FastifyInstance> {
+export async function buildGateway({
+  config,
+  redis,
+  logger = false,
+  metrics = gatewayMetrics(),
+}: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -58,17 +66,8 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
       return typeof given === 'string' && validRequestId.test(given) ? given : randomUUID();
     },
   });
-  const sessions = new SessionVerifier(config.JWT_SECRET, config.TOKEN_CACHE_MS);
+  const sessions = new SessionVerifier(config.JWT_SECRET, config.TOKEN_CACHE_MS, redis);
   const limiter = new RateLimiter(redis);
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'gateway_request_duration_seconds',
-    help: 'Gateway request duration by route and status',
-    labelNames: ['route', 'status'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
-    registers: [registry],
-  });
 
   // Set before any route scope is registered: a scope keeps the error handler it was created with.
   app.setErrorHandler((error, _request, reply) => {
@@ -93,7 +92,7 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     if (!isDecodable(request.url)) return sendError(reply, 400, ErrorCode.ValidationFailed, messages.malformedUrl);
   });
   app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
+    metrics.duration.observe(
       { route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
@@ -138,7 +137,15 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
       if (!(await withinLimit(reply, bucket, bodyKey, route.bodyRateLimit))) return reply;
     }
     if (!route.session) return;
-    const user = sessions.userOf(parseCookies(request.headers.cookie), request.headers.authorization);
+    // Signature (cached briefly) and the revocation list (asked every time): a signed-out token is refused at once.
+    let user;
+    try {
+      user = await sessions.userOf(parseCookies(request.headers.cookie), request.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof SessionCheckUnavailable)) throw error;
+      request.log.error({ err: error }, 'session revocation list unreadable');
+      return sendError(reply, 503, ErrorCode.ServiceUnavailable, messages.unavailable);
+    }
     if (!user) return sendError(reply, 401, ErrorCode.Unauthenticated, messages.unauthenticated);
     if (route.verifiedEmail && !user.emailVerified) {
       return sendError(reply, 403, ErrorCode.EmailNotVerified, messages.unverified);
@@ -164,6 +171,8 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
       rewriteRequestHeaders: (_req, headers) => {
         const next: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID]: request.id };
         for (const name of strippedHeaders) delete next[name];
+        // The service's spans join the gateway's trace.
+        injectTraceContext(next);
         return next;
       },
       onError: (replyOnError) => {
@@ -172,18 +181,8 @@ export async function buildGateway({ config, redis, logger = false }: GatewayDep
     });
   }
 
+  // The public port keeps only liveness; /health/ready and /metrics: buildInternalServer (METRICS_PORT).
   app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (_request, reply) => {
-    try {
-      await redis.ping();
-      return { status: 'ok', info: { redis: { status: 'up' } } };
-    } catch (error) {
-      return reply
-        .code(503)
-        .send({ status: 'error', error: { redis: { status: 'down', message: (error as Error).message } } });
-    }
-  });
-  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
 
   const servesWeb = await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deadLetterListSchema } from '@app/contracts';
 import { signAccessToken } from '@app/platform/tokens';
 import { query, rawRequest, uniqueEmail } from '../../test-support';
 import type * as AnalyticsApp from '../../services/analytics/src/app.module';
@@ -67,5 +68,19 @@ describe('gateway: analytics routes', () => {
     expect(rows).toEqual([{ user_id: null }, { user_id: userId }]);
     const invalid = await send('POST', '/api/analytics/events', undefined, { name: '', path });
     expect(invalid.status).toBe(400);
+  });
+
+  it("serves analytics' dead letters to ops only: signed in at the gateway, the admin role at the service", async () => {
+    const admin = `access_token=${signAccessToken({ id: randomUUID(), email: uniqueEmail('gw-ops'), emailVerified: true, role: 'admin' }, config.JWT_SECRET)}`;
+    const path = '/api/admin/analytics/dead-letters';
+    expect((await send('GET', path)).status).toBe(401);
+    expect((await send('GET', path, cookieOf(true))).status).toBe(403);
+    const listed = await send('GET', `${path}?status=all&limit=5`, admin);
+    expect(listed.status).toBe(200);
+    expect(deadLetterListSchema.parse(listed.body).deadLetters.length).toBeLessThanOrEqual(5);
+    expect((await send('GET', `${path}?limit=0`, admin)).status).toBe(400);
+    expect((await send('POST', `${path}/${randomUUID()}/replay`, admin)).status).toBe(404);
+    expect((await send('POST', `${path}/not-an-id/replay`, admin)).status).toBe(404);
+    expect((await send('GET', '/api/admin/identity/dead-letters', admin)).status).toBe(404);
   });
 });

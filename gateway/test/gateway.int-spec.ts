@@ -8,7 +8,7 @@ import { redisOptions } from '@app/platform/redis';
 import { signAccessToken } from '@app/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import { CookieJar, startApp, validRegistration, bodyOf, rawRequest } from '../../test-support';
+import { CookieJar, startApp, uniqueEmail, validRegistration, bodyOf, rawRequest } from '../../test-support';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { AppModule as ChatSupportModule } from '../../services/chat-support/src/app.module';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
@@ -111,11 +111,13 @@ describe('gateway: routing, sessions, limits and the web app', () => {
   });
 
   it('limits sign-in attempts per client in Redis: the fourth in a minute gets 429 with Retry-After', async () => {
+    // A fresh account each run: identity also throttles failures per account (sessions.int-spec.ts).
+    const email = uniqueEmail('limit');
     const attempt = () =>
       fetch(`${url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'limit@example.test', password: 'Wrong-pass1!' }),
+        body: JSON.stringify({ email, password: 'Wrong-pass1!' }),
       });
     const earlier = await redis.keys('ratelimit:/api/auth/login:*');
     if (earlier.length) await redis.del(...earlier);

@@ -23,10 +23,15 @@ export const DESCRIPTIONS = {
   NODE_ENV:
     '`production` removes the local defaults of DATABASE_URL, REDIS_URL, KAFKA_BROKERS and JWT_SECRET and turns Secure cookies on; the images set it.',
   SERVICE_NAME: 'Name in logs and traces; the charts and compose set one per process (`identity`, `identity-worker`).',
-  PORT: 'HTTP port (also `/health/*` and `/metrics`). Workers and migrations have no HTTP server: set 0.',
+  PORT: 'Public HTTP port: the API (the gateway: the web app and `/api`) and `/health/live`. Workers and migrations have no public server: set 0.',
+  METRICS_PORT:
+    'Internal HTTP port of every API, worker and the gateway: `/metrics` (Prometheus), `/health/live` and `/health/ready` (each dependency, with its error text). Never published nor routed by the gateway; charts probe and scrape it (container port `metrics`). 0: none (migrations; outside production a process gets one only when given, as the launcher does per process).',
   HOST: 'Address the HTTP server binds; the images set `0.0.0.0`.',
   LOG_LEVEL: 'pino level of the JSON logs on stdout.',
-  DATABASE_URL: 'PostgreSQL URL. One database; each service owns its own schema in it (migrations create it). Secret.',
+  DATABASE_URL:
+    "PostgreSQL URL the service runs with. One database, one schema per service; in production it connects as the service's own role (named after its schema, e.g. `chat_support`), which reaches that schema only. Secret.",
+  DATABASE_ADMIN_URL:
+    "PostgreSQL URL the migration step runs with: owner of the database, may create roles. It creates the schema and the service's role (password: the one in DATABASE_URL), applies migrations and grants the role its tables. Given to the migrate Job (and, in development, compose and dev clusters, to the API, which then migrates at start); unset, DATABASE_URL migrates unless it connects as the service's role. Secret.",
   REDIS_URL: 'Redis URL (BullMQ queues, rate limits). Secret: it may carry a password.',
   KAFKA_BROKERS: 'Comma-separated Kafka bootstrap brokers, `host:port,...` (Kafka 3.9).',
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
@@ -117,7 +122,7 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: 'Contact-form messages per sender e-mail address per hour.',
   TOKEN_CACHE_MS: 'How long a verified access token is trusted without checking its signature again, in ms.',
   TRUST_PROXY:
-    'Proxies trusted to set X-Forwarded-For (the client address behind rate limits): loopback, true (any), or addresses/CIDRs separated by commas.',
+    'Proxies trusted to set X-Forwarded-For (the client address behind rate limits): loopback, true (any), or addresses/CIDRs and proxy-addr names (`uniquelocal`, `linklocal`) separated by commas. The gateway chart sets it from `ingress.trustedProxies` when its ingress is enabled (else loopback).',
 };
 
 /**

@@ -5,8 +5,9 @@
 //   2. checked for unknown fields: the objects are type-checked as TypeScript object literals
 //      against kubernetes-models' interfaces, whose excess-property check catches a misspelt key
 //      that the JSON schemas let through (the API server's strict field validation rejects it),
-//   3. held to the platform's rules: probes, resources, non-root read-only containers, HPA and PDB
-//      per Deployment, and references (Service, HPA, PDB, ServiceMonitor, ConfigMap) that resolve.
+//   3. held to the platform's rules: probes on the internal port, resources, non-root read-only
+//      containers, HPA and PDB per Deployment, a NetworkPolicy over every pod, and references
+//      (Service, HPA, PDB, ServiceMonitor, PodMonitor, ConfigMap) that resolve.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -250,14 +251,17 @@ export function checkPolicies(renders) {
       if (pod.securityContext?.runAsNonRoot !== true) fail(render, d, 'pod securityContext.runAsNonRoot is not true');
       if (pod.automountServiceAccountToken !== false) fail(render, d, 'automountServiceAccountToken is not false');
       for (const c of pod.containers ?? []) {
-        const serves = (c.ports ?? []).some((p) => p.name === 'http');
+        // Every API and worker has the internal port; probes go there, never to the public one.
+        if (!(c.ports ?? []).some((p) => p.name === 'metrics')) fail(render, d, `${c.name}: no container port metrics`);
         if (!c.livenessProbe) fail(render, d, `container ${c.name} has no livenessProbe`);
-        if (serves) {
-          if (c.livenessProbe?.httpGet?.path !== '/health/live')
-            fail(render, d, `${c.name}: liveness is not /health/live`);
-          if (c.readinessProbe?.httpGet?.path !== '/health/ready') {
-            fail(render, d, `${c.name}: readiness is not /health/ready`);
-          }
+        for (const [probe, path] of [
+          ['startupProbe', '/health/live'],
+          ['livenessProbe', '/health/live'],
+          ['readinessProbe', '/health/ready'],
+        ]) {
+          const get = c[probe]?.httpGet;
+          if (get?.path !== path || get?.port !== 'metrics')
+            fail(render, d, `${c.name}: ${probe} is not ${path} on metrics`);
         }
         for (const kind of ['requests', 'limits']) {
           for (const resource of ['cpu', 'memory']) {
@@ -290,10 +294,21 @@ export function checkPolicies(renders) {
       if (hpa && d.spec.replicas !== undefined) fail(render, d, 'has spec.replicas and an HPA: they would fight');
       if (!hpa && d.spec.replicas === undefined) fail(render, d, 'has neither spec.replicas nor an HPA');
       // The umbrella's defaults (and prod) autoscale every API; workers may run a fixed count.
-      const api = (pod.containers ?? []).some((c) => (c.ports ?? []).length);
+      const api = (pod.containers ?? []).some((c) => (c.ports ?? []).some((p) => p.name === 'http'));
       if (render.umbrella && !render.dev && api && !hpa) fail(render, d, 'API without an HPA');
       if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec?.selector?.matchLabels, podLabels))) {
         fail(render, d, 'no PodDisruptionBudget selects its pods');
+      }
+      // Who may reach it: the API port from the named peers only, the metrics port from Prometheus.
+      const policies = byKind('NetworkPolicy').filter((n) => matches(n.spec?.podSelector?.matchLabels, podLabels));
+      const opened = policies.flatMap((n) => (n.spec.ingress ?? []).flatMap((rule) => rule.ports ?? []));
+      if (!policies.length) fail(render, d, 'no NetworkPolicy selects its pods');
+      else {
+        if (!opened.some((p) => p.port === 'metrics')) fail(render, d, 'its NetworkPolicy does not open metrics');
+        if (api && !opened.some((p) => p.port === 'http')) fail(render, d, 'its NetworkPolicy does not open http');
+        if (policies.some((n) => (n.spec.ingress ?? []).some((rule) => !(rule.from ?? []).length))) {
+          fail(render, d, 'a NetworkPolicy rule admits any source');
+        }
       }
     }
     for (const s of byKind('Service')) {
@@ -317,6 +332,23 @@ export function checkPolicies(renders) {
     for (const p of byKind('PodDisruptionBudget')) {
       if (!deployments.some((d) => matches(p.spec?.selector?.matchLabels, d.spec?.template?.metadata?.labels))) {
         fail(render, p, 'selects no Deployment');
+      }
+    }
+    for (const m of byKind('PodMonitor')) {
+      const selector = m.spec?.selector ?? {};
+      const selected = deployments.filter((d) => {
+        const labels = d.spec?.template?.metadata?.labels ?? {};
+        return (
+          matches(selector.matchLabels, labels) &&
+          (selector.matchExpressions ?? []).every((e) => e.operator === 'In' && e.values.includes(labels[e.key]))
+        );
+      });
+      if (!selected.length) fail(render, m, 'selects no Deployment');
+      for (const d of selected) {
+        const ports = (d.spec.template.spec.containers ?? []).flatMap((c) => c.ports ?? []);
+        if (!m.spec.podMetricsEndpoints.every((e) => ports.some((p) => p.name === e.port))) {
+          fail(render, m, `endpoint port is not a container port of ${d.metadata.name}`);
+        }
       }
     }
     for (const m of byKind('ServiceMonitor')) {

@@ -27,8 +27,13 @@ const retryable = (status) => status === 429 || status >= 500;
  * Sends every delivery. `targets` maps an integration key to { url, signingSecret }. Returns one
  * result per delivery: { status, outcome, transactionId, attempts, error }.
  * retries: extra attempts for network errors, 429 and 5xx (0 = report them as they are).
+ * ratePerSecond: at most this many deliveries started per second (none: as fast as answers come).
  */
-export async function deliverAll(deliveries, targets, { concurrency = 16, retries = 4, onProgress } = {}) {
+export async function deliverAll(
+  deliveries,
+  targets,
+  { concurrency = 16, retries = 4, onProgress, ratePerSecond } = {},
+) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const results = new Array(deliveries.length);
   const answered = deliveries.map(() => {
@@ -38,6 +43,7 @@ export async function deliverAll(deliveries, targets, { concurrency = 16, retrie
   });
   let next = 0;
   let done = 0;
+  const started = performance.now();
 
   async function sendOne(index) {
     const delivery = deliveries[index];
@@ -76,6 +82,10 @@ export async function deliverAll(deliveries, targets, { concurrency = 16, retrie
   async function worker() {
     while (next < deliveries.length) {
       const index = next++;
+      if (ratePerSecond) {
+        const due = started + (index * 1000) / ratePerSecond - performance.now();
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
+      }
       const { after } = deliveries[index];
       if (after >= 0) await answered[after].promise;
       results[index] = await sendOne(index);

@@ -101,10 +101,20 @@ stop() {
   rm -f "$pidfile"
 }
 
+# A crash rather than a stop: SIGKILL, no clean shutdown (the fault bench uses it).
+crash() {
+  local pid; pid=$(broker_pid)
+  [ -n "$pid" ] || return 0
+  kill -9 "$pid" 2>/dev/null || true
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  rm -f "$pidfile"
+}
+
 case "${1:-}" in
   install) install ;;
   start) start ;;
   stop) stop ;;
+  kill) crash ;;
   status) if listening; then echo up; else echo down; exit 1; fi ;;
-  *) echo "usage: $0 install|start|stop|status" >&2; exit 2 ;;
+  *) echo "usage: $0 install|start|stop|kill|status" >&2; exit 2 ;;
 esac

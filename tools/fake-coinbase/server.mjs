@@ -5,12 +5,19 @@
 //   POST /charges                 GET /charges/:id_or_code
 // Test controls (not Coinbase):
 //   GET  /__fake/requests                       the API calls received
-//   POST /__fake/charges/:id/resolve {status, cryptoCurrency?, deliver?, webhookUrl?}
-//        moves the charge to COMPLETED / EXPIRED / CANCELED / PENDING and, when a webhook URL is
-//        known (--webhook-url or the body) and deliver is not false, posts the signed event there
-//   POST /__fake/charges/:id/webhook {webhookUrl?}  (re)delivers the event for the current status
+//   POST /__fake/charges/:id/resolve {status, context?, cryptoCurrency?, deliver?, webhookUrl?}
+//        moves the charge to PENDING / COMPLETED / EXPIRED / CANCELED / UNRESOLVED / RESOLVED, records
+//        the event Commerce would send and, when a webhook URL is known (--webhook-url or the body)
+//        and deliver is not false, posts it signed. A payment after expiry is played as Commerce
+//        reports it: EXPIRED, then UNRESOLVED with context DELAYED (charge:delayed), then RESOLVED
+//        (charge:resolved) once the merchant resolves it; a late COMPLETED is accepted too.
+//   POST /__fake/charges/:id/webhook {webhookUrl?}  (re)delivers the charge's latest event
+//   GET  /__fake/events?charge=:id               the events recorded (oldest first), with their data
+//   POST /__fake/events/:eventId/deliver {webhookUrl?}  delivers a recorded event again, as it was
+//        (Commerce retries deliveries, and they may arrive late and out of order)
 //   POST /__fake/outage {on}                    every API call answers 503 while on
-//   GET  /pay/:code                              the hosted page: a developer plays the payer (pay / cancel)
+//   GET  /pay/:code                              the hosted page: a developer plays the payer (pay / cancel,
+//                                                and on an expired charge a late payment, then resolve)
 // Webhooks are signed like Commerce's: X-CC-Webhook-Signature = hex HMAC-SHA256 of the raw body.
 //   node tools/fake-coinbase/server.mjs --port 12121 [--webhook-url URL] [--webhook-secret S] [--api-key K]
 // (secret and key also from COINBASE_COMMERCE_WEBHOOK_SECRET / COINBASE_COMMERCE_API_KEY)
@@ -20,13 +27,23 @@ import { fileURLToPath } from 'node:url';
 
 const API_VERSION = '2018-03-22';
 const CHARGE_LIFETIME_MS = 60 * 60 * 1000;
-const eventTypeOf = {
+const eventTypes = {
   NEW: 'charge:created',
   PENDING: 'charge:pending',
   COMPLETED: 'charge:confirmed',
   EXPIRED: 'charge:failed',
   CANCELED: 'charge:failed',
+  RESOLVED: 'charge:resolved',
 };
+/** UNRESOLVED after expiry (DELAYED) is charge:delayed; Commerce names no event for the other contexts, the fake sends charge:failed. */
+const eventTypeOf = (entry) =>
+  entry.status === 'UNRESOLVED'
+    ? entry.context === 'DELAYED'
+      ? 'charge:delayed'
+      : 'charge:failed'
+    : (eventTypes[entry.status] ?? 'charge:pending');
+const statuses = ['PENDING', 'COMPLETED', 'EXPIRED', 'CANCELED', 'UNRESOLVED', 'RESOLVED'];
+const unresolvedContexts = ['DELAYED', 'OVERPAID', 'UNDERPAID', 'MULTIPLE', 'OTHER'];
 const networkOf = { BTC: 'bitcoin', ETH: 'ethereum', MATIC: 'polygon', USDC: 'usdc' };
 
 class ApiError extends Error {
@@ -44,14 +61,17 @@ const address = (network) =>
 export const signatureOf = (payload, secret) => createHmac('sha256', secret).update(payload).digest('hex');
 
 export function createState() {
-  return { charges: new Map(), requests: [], outage: false };
+  /** events: every event Commerce would have sent, oldest first: { event, chargeId, attempts }. */
+  return { charges: new Map(), requests: [], events: [], outage: false };
 }
 
-const statusOf = (charge) => charge.timeline[charge.timeline.length - 1].status;
+const lastEntryOf = (charge) => charge.timeline[charge.timeline.length - 1];
+const statusOf = (charge) => lastEntryOf(charge).status;
 
-function expireIfDue(charge) {
+function expireIfDue(state, charge) {
   if (statusOf(charge) === 'NEW' && Date.parse(charge.expires_at) < Date.now()) {
     charge.timeline.push({ time: new Date().toISOString(), status: 'EXPIRED' });
+    recordEvent(state, charge);
   }
   return charge;
 }
@@ -95,51 +115,83 @@ function createCharge(state, body, baseUrl) {
 function findCharge(state, idOrCode) {
   const charge = state.charges.get(idOrCode) ?? [...state.charges.values()].find((c) => c.code === idOrCode);
   if (!charge) throw new ApiError(404, 'not_found', 'Not found');
-  return expireIfDue(charge);
+  return expireIfDue(state, charge);
 }
 
-/** The webhook envelope Commerce posts for a charge event. */
-export const webhookOf = (charge) => ({
+/** Records the event Commerce sends for the charge's current status: a snapshot of the charge then. */
+function recordEvent(state, charge) {
+  const entry = {
+    chargeId: charge.id,
+    attempts: 0,
+    event: {
+      id: randomUUID(),
+      resource: 'event',
+      type: eventTypeOf(lastEntryOf(charge)),
+      api_version: API_VERSION,
+      created_at: new Date().toISOString(),
+      data: structuredClone(charge),
+    },
+  };
+  state.events.push(entry);
+  return entry;
+}
+
+/** The webhook envelope Commerce posts for an event (one per delivery attempt). */
+export const webhookOf = (entry) => ({
   id: randomUUID(),
   scheduled_for: new Date().toISOString(),
-  attempt_number: 1,
-  event: {
-    id: randomUUID(),
-    resource: 'event',
-    type: eventTypeOf[statusOf(charge)] ?? 'charge:pending',
-    api_version: API_VERSION,
-    created_at: new Date().toISOString(),
-    data: charge,
-  },
+  attempt_number: entry.attempts,
+  event: entry.event,
 });
 
 function resolveCharge(state, id, body) {
   const charge = findCharge(state, id);
   const status = String(body.status ?? 'COMPLETED').toUpperCase();
-  if (!['PENDING', 'COMPLETED', 'EXPIRED', 'CANCELED'].includes(status)) {
-    throw new ApiError(400, 'invalid_request', 'status must be PENDING, COMPLETED, EXPIRED or CANCELED');
+  if (!statuses.includes(status)) {
+    throw new ApiError(400, 'invalid_request', `status must be one of ${statuses.join(', ')}`);
   }
-  if (status === 'COMPLETED' || status === 'PENDING') {
+  const current = statusOf(charge);
+  const context = status === 'UNRESOLVED' ? String(body.context ?? 'DELAYED').toUpperCase() : undefined;
+  if (context && !unresolvedContexts.includes(context)) {
+    throw new ApiError(400, 'invalid_request', `context must be one of ${unresolvedContexts.join(', ')}`);
+  }
+  // As Commerce: a payment after expiry is UNRESOLVED (DELAYED); only an unresolved charge is resolved.
+  if (context === 'DELAYED' && current !== 'EXPIRED') {
+    throw new ApiError(400, 'invalid_request', 'only an expired charge can be paid late (DELAYED)');
+  }
+  if (status === 'RESOLVED' && current !== 'UNRESOLVED') {
+    throw new ApiError(400, 'invalid_request', 'only an UNRESOLVED charge can be resolved');
+  }
+  if (status === 'COMPLETED' || status === 'PENDING' || status === 'UNRESOLVED') {
     const symbol = String(body.cryptoCurrency ?? 'BTC').toUpperCase();
     const network = networkOf[symbol] ?? 'ethereum';
     if (!charge.payments.length) {
       charge.payments.push({
         network,
         transaction_id: randomBytes(32).toString('hex'),
-        status: status === 'COMPLETED' ? 'CONFIRMED' : 'PENDING',
+        status: status === 'PENDING' ? 'PENDING' : 'CONFIRMED',
         detected_at: new Date().toISOString(),
         value: { local: charge.pricing.local ?? null, crypto: { amount: null, currency: symbol } },
       });
     } else {
-      charge.payments[0].status = status === 'COMPLETED' ? 'CONFIRMED' : 'PENDING';
+      charge.payments[0].status = status === 'PENDING' ? 'PENDING' : 'CONFIRMED';
     }
   }
-  if (statusOf(charge) !== status) charge.timeline.push({ time: new Date().toISOString(), status });
-  return charge;
+  const changed = current !== status || (context && lastEntryOf(charge).context !== context);
+  if (changed) charge.timeline.push({ time: new Date().toISOString(), status, ...(context ? { context } : {}) });
+  return { charge, event: changed ? recordEvent(state, charge) : latestEventOf(state, charge) };
 }
 
-async function deliver(charge, webhookUrl, secret) {
-  const payload = JSON.stringify(webhookOf(charge));
+/** The charge's latest recorded event, or a new one for its current status. */
+function latestEventOf(state, charge) {
+  const events = state.events.filter((entry) => entry.chargeId === charge.id);
+  const last = events[events.length - 1];
+  return last && last.event.data.timeline.length === charge.timeline.length ? last : recordEvent(state, charge);
+}
+
+async function deliver(entry, webhookUrl, secret) {
+  entry.attempts += 1;
+  const payload = JSON.stringify(webhookOf(entry));
   const response = await fetch(webhookUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-cc-webhook-signature': signatureOf(payload, secret) },
@@ -154,27 +206,37 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.char
  * The hosted payment page of the fake (hosted_url): shows the charge and lets a developer play the
  * payer, marking it paid or cancelled; the signed webhook follows as from Coinbase. Dev demo only.
  */
+const payActions = {
+  complete: { status: 'COMPLETED' },
+  cancel: { status: 'CANCELED' },
+  'pay-late': { status: 'UNRESOLVED', context: 'DELAYED' },
+  resolve: { status: 'RESOLVED' },
+};
+
 async function payPage(state, code, action, method, res, { webhookUrl, webhookSecret }) {
   const charge = findCharge(state, code);
-  if (method === 'POST' && (action === 'complete' || action === 'cancel')) {
-    resolveCharge(state, charge.id, { status: action === 'complete' ? 'COMPLETED' : 'CANCELED' });
-    if (webhookUrl && webhookSecret) await deliver(charge, webhookUrl, webhookSecret).catch(() => null);
+  if (method === 'POST' && payActions[action]) {
+    const { event } = resolveCharge(state, charge.id, payActions[action]);
+    if (webhookUrl && webhookSecret) await deliver(event, webhookUrl, webhookSecret).catch(() => null);
     res.writeHead(303, { location: `/pay/${charge.code}` });
     return res.end();
   }
   const price = charge.pricing.local ? `${charge.pricing.local.amount} ${charge.pricing.local.currency}` : 'no price';
   const open = ['NEW', 'PENDING'].includes(statusOf(charge));
+  const button = (name, label) =>
+    `<form method="post" action="/pay/${charge.code}/${name}"><button>${label}</button></form>`;
+  const late =
+    statusOf(charge) === 'EXPIRED'
+      ? button('pay-late', 'Simulate late payment (after expiry)')
+      : statusOf(charge) === 'UNRESOLVED'
+        ? button('resolve', 'Resolve (merchant accepts the payment)')
+        : '';
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Coinbase Commerce</title></head>
 <body><main><h1>Fake Coinbase Commerce (test double, no real payment)</h1>
 <p>${escapeHtml(charge.description || charge.name)}: <strong>${escapeHtml(price)}</strong></p>
 <p>Status: <strong>${escapeHtml(statusOf(charge))}</strong></p>
-${
-  open
-    ? `<form method="post" action="/pay/${charge.code}/complete"><button>Simulate payment</button></form>
-<form method="post" action="/pay/${charge.code}/cancel"><button>Cancel payment</button></form>`
-    : ''
-}
+${open ? `${button('complete', 'Simulate payment')}\n${button('cancel', 'Cancel payment')}` : late}
 </main></body></html>`);
 }
 
@@ -207,13 +269,30 @@ export function startFakeCoinbase({ port = 0, host = '127.0.0.1', webhookUrl, we
             state.outage = body.on !== false;
             return reply(200, { outage: state.outage });
           }
+          const target = body.webhookUrl ?? webhookUrl;
+          const send = async (event) =>
+            target && webhookSecret && body.deliver !== false ? deliver(event, target, webhookSecret) : null;
           if (parts[1] === 'charges' && parts[2] && req.method === 'POST') {
-            const target = body.webhookUrl ?? webhookUrl;
-            const charge = parts[3] === 'resolve' ? resolveCharge(state, parts[2], body) : findCharge(state, parts[2]);
-            let webhookStatus = null;
-            if (target && webhookSecret && body.deliver !== false)
-              webhookStatus = await deliver(charge, target, webhookSecret);
-            return reply(200, { data: charge, webhookStatus });
+            let charge;
+            let event;
+            if (parts[3] === 'resolve') ({ charge, event } = resolveCharge(state, parts[2], body));
+            else if (parts[3] === 'webhook') {
+              charge = findCharge(state, parts[2]);
+              event = latestEventOf(state, charge);
+            } else throw new ApiError(404, 'not_found', 'Not found');
+            const webhookStatus = await send(event);
+            return reply(200, { data: charge, event: { id: event.event.id, type: event.event.type }, webhookStatus });
+          }
+          if (parts[1] === 'events' && !parts[2] && req.method === 'GET') {
+            const charge = url.searchParams.get('charge');
+            const events = state.events.filter((entry) => !charge || entry.chargeId === charge);
+            return reply(200, { data: events.map((entry) => ({ ...entry.event, attempts: entry.attempts })) });
+          }
+          if (parts[1] === 'events' && parts[2] && parts[3] === 'deliver' && req.method === 'POST') {
+            const event = state.events.find((entry) => entry.event.id === parts[2]);
+            if (!event) throw new ApiError(404, 'not_found', 'No such event');
+            if (!target || !webhookSecret) throw new ApiError(400, 'invalid_request', 'no webhook URL or secret');
+            return reply(200, { id: event.event.id, type: event.event.type, webhookStatus: await send(event) });
           }
           throw new ApiError(404, 'not_found', 'Not found');
         }

@@ -11,8 +11,12 @@
 // Test controls (plain HTTP on the same port, not rippled):
 //   GET  /__fake/ledger                       the ledger header, accounts and escrows
 //   POST /__fake/fund     {address, xrp?}     credits an account (creates it), default 1000 XRP
-//   POST /__fake/advance  {seconds}           moves the ledger clock forward and closes a ledger
+//   POST /__fake/advance  {seconds, ledgers?} moves the ledger clock forward and closes a ledger (or `ledgers`)
 //   POST /__fake/escrows/close {owner, sequence, type?, history?}  closes an escrow as another party would
+//   POST /__fake/hold     {on}                while on, a submitted (well-signed) blob is answered terQUEUED and
+//                                             held, in no ledger: the submitter waits, as for a slow network
+//   POST /__fake/held     {action}            apply: the held blobs are applied now (each result answered);
+//                                             drop: they are discarded, as a transaction that never got in
 // With --auto-fund (the dev stack), an unknown account asked for by account_info is created with
 // 1000 XRP, so a freshly generated wallet can be used at once. account_tx pages with a marker;
 // --account-tx-page-size N answers at most N entries a page (as rippled may), so paging can be tested.
@@ -61,6 +65,8 @@ const resultMessages = {
   temBAD_SIGNATURE: 'Malformed: Bad signature.',
   temDISABLED: 'The transaction requires logic that is currently disabled.',
   tefPAST_SEQ: 'This sequence number has already passed.',
+  tefMAX_LEDGER: 'Ledger sequence too high.',
+  terQUEUED: 'Held until escalated fee drops.',
   terPRE_SEQ: 'Missing/inapplicable prior transaction.',
   terNO_ACCOUNT: 'The source account does not exist.',
   telINSUF_FEE_P: 'Fee insufficient.',
@@ -108,6 +114,9 @@ export function createLedger({ autoFund = false, accountTxPageSize } = {}) {
     autoFund,
     /** At most this many account_tx entries per page (unset: as many as the request's limit). */
     accountTxPageSize,
+    /** While true, submitted blobs are held (terQUEUED), not applied. */
+    hold: false,
+    held: [],
   };
   const rippleNow = () => Math.floor(Date.now() / 1000) + state.clockOffset - RIPPLE_EPOCH;
   state.closeTime = rippleNow();
@@ -259,6 +268,10 @@ export function createLedger({ autoFund = false, accountTxPageSize } = {}) {
     try {
       if (!tx.SigningPubKey || !tx.TxnSignature || !verifySignature(blob)) throw new Rejection('temBAD_SIGNATURE');
       if (deriveAddress(tx.SigningPubKey) !== tx.Account) throw new Rejection('temBAD_SIGNATURE');
+      if (state.hold) {
+        state.held.push(blob);
+        return { ...answer('terQUEUED', false), queued: true };
+      }
       const account = state.accounts.get(tx.Account);
       if (!account) throw new Rejection('terNO_ACCOUNT');
       if (tx.Sequence < account.sequence) throw new Rejection('tefPAST_SEQ');
@@ -477,9 +490,31 @@ export function createLedger({ autoFund = false, accountTxPageSize } = {}) {
       );
       return { hash };
     },
-    advance: (seconds) => {
+    advance: (seconds, ledgers = 1) => {
       state.clockOffset += Number(seconds);
-      close();
+      for (let i = 0; i < Math.max(1, Number(ledgers)); i += 1) close();
+    },
+    /** Holds submitted blobs (on) or lets them through again (off). */
+    setHold: (on) => {
+      state.hold = Boolean(on);
+      return { hold: state.hold, held: state.held.length };
+    },
+    /** The held blobs: applied now (apply) or discarded (drop). */
+    releaseHeld: (action) => {
+      const blobs = state.held.splice(0);
+      if (action !== 'apply') return { dropped: blobs.length };
+      const hold = state.hold;
+      state.hold = false;
+      try {
+        return {
+          applied: blobs.map((blob) => {
+            const result = submit(blob);
+            return { hash: result.tx_json.hash, engine_result: result.engine_result };
+          }),
+        };
+      } finally {
+        state.hold = hold;
+      }
     },
     view: () => ({
       ...ledgerHeader(),
@@ -491,6 +526,7 @@ export function createLedger({ autoFund = false, accountTxPageSize } = {}) {
       })),
       escrows: [...state.escrows.values()],
       transactions: state.transactions.size,
+      held: state.held.length,
     }),
   };
 }
@@ -517,8 +553,15 @@ export function startFakeRippled({ port = 0, host = '127.0.0.1', autoFund = fals
         if (url.pathname === '/__fake/escrows/close' && req.method === 'POST')
           return reply(200, ledger.closeEscrow(body));
         if (url.pathname === '/__fake/advance' && req.method === 'POST') {
-          ledger.advance(Number(body.seconds ?? 0));
+          ledger.advance(Number(body.seconds ?? 0), Number(body.ledgers ?? 1));
           return reply(200, ledger.view());
+        }
+        if (url.pathname === '/__fake/hold' && req.method === 'POST')
+          return reply(200, ledger.setHold(body.on !== false));
+        if (url.pathname === '/__fake/held' && req.method === 'POST') {
+          if (body.action !== 'apply' && body.action !== 'drop')
+            return reply(400, { error: 'action must be apply or drop' });
+          return reply(200, ledger.releaseHeld(body.action));
         }
         reply(404, { error: 'not found' });
       } catch (error) {

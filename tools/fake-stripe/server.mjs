@@ -5,8 +5,12 @@
 //   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
 //   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
 //   POST /v1/subscriptions/:id              GET  /v1/invoice_payments?payment[payment_intent]=pi_...
+// POSTs honour the Idempotency-Key header as Stripe does: the same key with the same request answers the
+// first request's stored status and body again (header Idempotent-Replayed: true) and changes nothing; the
+// same key with another request is a 400 idempotency_error.
 // Test controls (not Stripe): GET /__fake/requests lists the calls received, GET /__fake/invoices/:id
-// shows an invoice with its PaymentIntent; POST /__fake/subscriptions/:id/pay marks the first invoice paid and,
+// shows an invoice with its PaymentIntent, GET /__fake/customers and /__fake/subscriptions list what exists;
+// POST /__fake/subscriptions/:id/pay marks the first invoice paid and,
 // when started with a webhook URL and secret, delivers a signed invoice.paid event there.
 //   node tools/fake-stripe/server.mjs --port 12111 [--webhook-url URL --webhook-secret whsec_...]
 import { createHmac, randomBytes } from 'node:crypto';
@@ -58,7 +62,9 @@ export function createState() {
     prices: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
-    /** Every request: { method, path, body }. */
+    /** Idempotency-Key -> { request: method, path and body, status, body: the stored answer }. */
+    idempotent: new Map(),
+    /** Every request: { method, path, body, idempotencyKey? }. */
     requests: [],
   };
 }
@@ -169,6 +175,12 @@ function route(state, method, path, body) {
   const [version, resource, id] = parts;
   if (version === '__fake' && resource === 'requests' && method === 'GET')
     return list('/__fake/requests', state.requests);
+  if (version === '__fake' && resource === 'customers' && method === 'GET' && !id) {
+    return list('/__fake/customers', [...state.customers.values()]);
+  }
+  if (version === '__fake' && resource === 'subscriptions' && method === 'GET' && !id) {
+    return list('/__fake/subscriptions', [...state.subscriptions.values()]);
+  }
   if (version === '__fake' && resource === 'invoices' && method === 'GET') {
     if (!state.invoices.has(id)) throw missing('invoice', id);
     return state.invoices.get(id);
@@ -266,17 +278,38 @@ export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webh
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake-stripe');
-      const body =
-        req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(Buffer.concat(chunks).toString());
-      if (!url.pathname.startsWith('/__fake/')) state.requests.push({ method: req.method, path: url.pathname, body });
-      const reply = (status, json) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      const raw = Buffer.concat(chunks).toString();
+      const body = req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(raw);
+      const isApi = !url.pathname.startsWith('/__fake/');
+      // Stripe ignores the key on GET and DELETE, which are idempotent anyway.
+      const key = isApi && req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      if (isApi) {
+        state.requests.push({ method: req.method, path: url.pathname, body, ...(key ? { idempotencyKey: key } : {}) });
+      }
+      const reply = (status, json, headers = {}) => {
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+          ...(key ? { 'idempotency-key': key } : {}),
+          ...headers,
+        });
         res.end(JSON.stringify(json));
       };
+      // Replies of requests that ran are stored under their key (errors too, as Stripe does).
+      const answer = (status, json) => {
+        if (key) state.idempotent.set(key, { request: `${req.method} ${url.pathname} ${raw}`, status, body: json });
+        reply(status, json);
+      };
+      if (isApi && !/^Bearer [sr]k_\w+$/.test(req.headers.authorization ?? '')) {
+        return reply(401, new StripeError(401, 'Invalid API Key provided.').body);
+      }
+      const stored = key ? state.idempotent.get(key) : undefined;
+      if (stored && stored.request !== `${req.method} ${url.pathname} ${raw}`) {
+        const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+        return reply(400, { error: { type: 'idempotency_error', message } });
+      }
+      if (stored) return reply(stored.status, stored.body, { 'idempotent-replayed': 'true' });
       try {
-        if (!url.pathname.startsWith('/__fake/') && !/^Bearer [sr]k_\w+$/.test(req.headers.authorization ?? '')) {
-          throw new StripeError(401, 'Invalid API Key provided.', 'invalid_request_error');
-        }
         const result = route(state, req.method, url.pathname, body);
         if (result?.deliver) {
           const { deliver, ...rest } = result;
@@ -291,10 +324,10 @@ export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webh
           }
           return reply(200, { ...rest, event: deliver });
         }
-        reply(200, result);
+        answer(200, result);
       } catch (error) {
-        if (error instanceof StripeError) return reply(error.status, error.body);
-        reply(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
+        if (error instanceof StripeError) return answer(error.status, error.body);
+        answer(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
       }
     });
   });

@@ -1,8 +1,12 @@
 {{/*
 The container environment of a component: the chart's ConfigMap, the Secret references, then
-the component's own SERVICE_NAME and PORT (a worker has PORT 0: no HTTP server).
+the component's own SERVICE_NAME, PORT (a worker has PORT 0: no public HTTP server) and
+METRICS_PORT (the internal port of /metrics and /health/*, every component has one). With
+global.migrations.atStart (dev clusters) the API also gets DATABASE_ADMIN_URL and migrates at
+start; otherwise only the migration Job has it.
 */}}
 {{- define "service-lib.containerEnv" -}}
+{{- $g := include "service-lib.globals" .root | fromYaml -}}
 envFrom:
   - configMapRef:
       name: {{ include "service-lib.fullname" .root }}-env
@@ -11,7 +15,12 @@ env:
     value: {{ include "service-lib.componentName" . | quote }}
   - name: PORT
     value: {{ .kind | eq "api" | ternary .values.port 0 | toString | quote }}
+  - name: METRICS_PORT
+    value: {{ $g.metricsPort | toString | quote }}
 {{- with include "service-lib.secretEnv" .root | trim }}{{ . | nindent 2 }}{{ end }}
+{{- if and (eq .kind "api") $g.migrations.atStart ((.root.Values.migrations | default dict).enabled) }}
+{{- include "service-lib.adminSecretEnv" .root | trim | nindent 2 }}
+{{- end }}
 {{- range $name, $value := .values.env }}
   - name: {{ $name }}
     value: {{ tpl (toString $value) $.root | quote }}
@@ -19,50 +28,34 @@ env:
 {{- end -}}
 
 {{/*
-Probes. The API: startup and liveness on /health/live (the process is up; no dependency is
-touched, so a database outage never restarts pods), readiness on /health/ready (database, Redis,
-Kafka: a pod that cannot reach them leaves the Service). A worker has no HTTP server: its
-liveness runs `node /app/healthcheck.mjs worker`, which passes while the container holds an
-established connection to Redis (the queue it works from); it has no readiness (no Service).
+Probes, all on the internal port `metrics` (never routed publicly): startup and liveness on
+/health/live (the process is up; no dependency is touched, so a database outage never restarts
+pods), readiness on /health/ready (database, Redis, Kafka; the gateway: Redis). A worker has no
+Service, but its readiness still paces its rolling updates.
 */}}
 {{- define "service-lib.probes" -}}
 {{- $p := .values.probes | default dict -}}
-{{- if eq .kind "api" }}
 startupProbe:
   httpGet:
     path: /health/live
-    port: http
+    port: metrics
   periodSeconds: 5
   timeoutSeconds: 3
   failureThreshold: {{ $p.startupFailureThreshold | default 36 }}
 livenessProbe:
   httpGet:
     path: /health/live
-    port: http
+    port: metrics
   periodSeconds: 10
   timeoutSeconds: 3
-  failureThreshold: 3
+  failureThreshold: {{ $p.livenessFailureThreshold | default 3 }}
 readinessProbe:
   httpGet:
     path: /health/ready
-    port: http
+    port: metrics
   periodSeconds: 10
   timeoutSeconds: 5
   failureThreshold: 3
-{{- else }}
-startupProbe:
-  exec:
-    command: [node, /app/healthcheck.mjs, worker]
-  periodSeconds: 10
-  timeoutSeconds: 5
-  failureThreshold: {{ $p.startupFailureThreshold | default 18 }}
-livenessProbe:
-  exec:
-    command: [node, /app/healthcheck.mjs, worker]
-  periodSeconds: 30
-  timeoutSeconds: 5
-  failureThreshold: {{ $p.livenessFailureThreshold | default 6 }}
-{{- end }}
 {{- end -}}
 
 {{/* One Deployment per component: the API and each worker scale apart. */}}
@@ -141,12 +134,15 @@ spec:
           command:
             {{- toYaml . | nindent 12 }}
           {{- end }}
-          {{- if eq .kind "api" }}
           ports:
+            {{- if eq .kind "api" }}
             - name: http
               containerPort: {{ required (printf "%s: api.port is required" $name) $c.port }}
               protocol: TCP
-          {{- end }}
+            {{- end }}
+            - name: metrics
+              containerPort: {{ (include "service-lib.globals" $root | fromYaml).metricsPort }}
+              protocol: TCP
           {{- include "service-lib.containerEnv" . | nindent 10 }}
           {{- include "service-lib.probes" . | trim | nindent 10 }}
           resources:

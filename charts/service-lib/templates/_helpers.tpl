@@ -25,6 +25,9 @@ release's: the services find each other at http://<name>:<port> however they wer
   "secretName" "platform-secrets"
   "env" (dict)
   "serviceMonitor" (dict "enabled" false "interval" "30s" "labels" (dict))
+  "metricsPort" 9464
+  "migrations" (dict "atStart" false)
+  "networkPolicy" (dict "prometheus" (dict) "ingressController" (dict) "gateway" (dict))
 -}}
 {{- toYaml (merge (deepCopy (.Values.global | default dict)) $defaults) -}}
 {{- end -}}
@@ -74,8 +77,13 @@ variable name read from the key of the same name in global.secretName, or
 { name, secretName, key, optional } to read it from elsewhere (optional: the pod starts without it).
 */}}
 {{- define "service-lib.secretEnv" -}}
-{{- $g := include "service-lib.globals" . | fromYaml -}}
-{{- range .Values.secretEnv }}
+{{- include "service-lib.secretRefs" (dict "root" . "entries" .Values.secretEnv) }}
+{{- end -}}
+
+{{/* The env entries of a list of secretEnv-style entries (see service-lib.secretEnv). */}}
+{{- define "service-lib.secretRefs" -}}
+{{- $g := include "service-lib.globals" .root | fromYaml -}}
+{{- range .entries }}
 {{- $entry := kindIs "string" . | ternary (dict "name" .) . }}
 - name: {{ $entry.name }}
   valueFrom:
@@ -86,6 +94,15 @@ variable name read from the key of the same name in global.secretName, or
       optional: true
       {{- end }}
 {{- end }}
+{{- end -}}
+
+{{/*
+The migration connection (DATABASE_ADMIN_URL: owner of the database, may create roles), read by
+the migration Job, and by the API when global.migrations.atStart (dev clusters). Default: the key
+DATABASE_ADMIN_URL of global.secretName; migrations.secretEnv replaces it.
+*/}}
+{{- define "service-lib.adminSecretEnv" -}}
+{{- include "service-lib.secretRefs" (dict "root" . "entries" ((.Values.migrations | default dict).secretEnv | default (list "DATABASE_ADMIN_URL"))) }}
 {{- end -}}
 
 {{- define "service-lib.podSecurityContext" -}}

@@ -1,14 +1,22 @@
 {{/*
-Migrations before an upgrade: a pre-upgrade hook Job runs the new image's migrate command, and
-the upgrade stops (old pods keep serving) if it fails. On first install there is no hook: the
-API applies its migrations at start under a Postgres advisory lock, which also works when the
-database is installed by the same release (a pre-install hook would run before it exists).
-The Job's environment is rendered inline: the hook runs before the new ConfigMap is applied.
+The migration step of a cluster: a Job runs the image's migrate command with DATABASE_ADMIN_URL
+(owner of the database, may create roles): it creates the schema and the service's role (named
+after the schema; its password is the one in the service's DATABASE_URL), applies pending
+migrations and grants the role its tables. The service's pods connect as that role only and never
+migrate; they wait (then restart) until the migrations they know are applied.
+Hooks: pre-install and pre-upgrade, so the schema is ready before any pod starts, and a failed
+migration stops an upgrade while the old pods keep serving. With global.migrations.atStart (dev
+clusters, where Postgres and the Secret are installed by the same release and do not exist yet
+at pre-install) it is pre-upgrade only and the API migrates at start instead.
+The Job's environment is rendered inline: the hook runs before the new ConfigMap is applied. It
+uses the namespace's default ServiceAccount (no token mounted): the chart's does not exist yet at
+pre-install.
 */}}
 {{- define "service-lib.migrationJob" -}}
 {{- $m := .Values.migrations | default dict -}}
 {{- if $m.enabled }}
 {{- $ctx := dict "root" . "kind" "migrate" "key" "migrate" -}}
+{{- $g := include "service-lib.globals" . | fromYaml -}}
 apiVersion: batch/v1
 kind: Job
 metadata:
@@ -16,7 +24,7 @@ metadata:
   labels:
     {{- include "service-lib.labels" $ctx | nindent 4 }}
   annotations:
-    helm.sh/hook: pre-upgrade
+    helm.sh/hook: {{ $g.migrations.atStart | ternary "pre-upgrade" "pre-install,pre-upgrade" }}
     helm.sh/hook-weight: "0"
     helm.sh/hook-delete-policy: before-hook-creation,hook-succeeded
 spec:
@@ -29,7 +37,6 @@ spec:
         {{- include "service-lib.selectorLabels" $ctx | nindent 8 }}
     spec:
       restartPolicy: Never
-      serviceAccountName: {{ include "service-lib.fullname" . }}
       automountServiceAccountToken: false
       enableServiceLinks: false
       {{- with include "service-lib.imagePullSecrets" . }}{{ . | nindent 6 }}{{ end }}
@@ -50,7 +57,10 @@ spec:
               value: {{ include "service-lib.componentName" $ctx | quote }}
             - name: PORT
               value: "0"
+            - name: METRICS_PORT
+              value: "0"
             {{- with include "service-lib.secretEnv" . | trim }}{{ . | nindent 12 }}{{ end }}
+            {{- include "service-lib.adminSecretEnv" . | trim | nindent 12 }}
           resources:
             {{- $m.resources | default .Values.api.resources | toYaml | nindent 12 }}
           securityContext:

@@ -8,8 +8,11 @@ Values (see charts/identity/values.yaml):
   env              non-secret variables (ConfigMap), merged over global.env
   secretEnv        variables read from Secrets (names, or { name, secretName, key })
   migrations       enabled, command: the pre-upgrade Job
-  serviceMonitor   enabled, interval, labels (or global.serviceMonitor)
-  ingress          enabled, host, className, annotations, tls
+  serviceMonitor   enabled, interval, labels (or global.serviceMonitor): API ServiceMonitor, workers' PodMonitor
+  networkPolicy    enabled, apiFrom (or global.networkPolicy): who may call the API port
+  ingress          enabled, host, className, annotations, tls, trustedProxies (the gateway)
+Globals: metricsPort (the internal port of every component), migrations.atStart (dev: the API
+migrates at start with DATABASE_ADMIN_URL), networkPolicy.{enabled,gateway,ingressController,prometheus}.
 */}}
 {{- define "service-lib.service" -}}
 {{- $root := . -}}
@@ -54,6 +57,14 @@ Values (see charts/identity/values.yaml):
 {{ . }}
 {{- end }}
 {{- end }}
+{{- end }}
+{{- with include "service-lib.podMonitor" $root }}
+---
+{{ . }}
+{{- end }}
+{{- with include "service-lib.networkPolicy" $root }}
+---
+{{ . }}
 {{- end }}
 {{- with include "service-lib.migrationJob" $root }}
 ---

@@ -1,4 +1,7 @@
-{{/* The API's Service: http on the service's port, also where /metrics is scraped. */}}
+{{/*
+The API's Service: http on the service's port (what the gateway calls) and metrics on the internal
+port (what the ServiceMonitor scrapes). The NetworkPolicy decides who reaches which.
+*/}}
 {{- define "service-lib.k8sService" -}}
 apiVersion: v1
 kind: Service
@@ -15,9 +18,13 @@ spec:
       port: {{ .values.port }}
       targetPort: http
       protocol: TCP
+    - name: metrics
+      port: {{ (include "service-lib.globals" .root | fromYaml).metricsPort }}
+      targetPort: metrics
+      protocol: TCP
 {{- end -}}
 
-{{/* Prometheus Operator ServiceMonitor for the API's /metrics, when enabled (per chart or global). */}}
+{{/* Prometheus Operator ServiceMonitor for the API's /metrics (internal port), when enabled (per chart or global). */}}
 {{- define "service-lib.serviceMonitor" -}}
 {{- $g := include "service-lib.globals" .root | fromYaml -}}
 {{- $sm := merge (deepCopy (.root.Values.serviceMonitor | default dict)) $g.serviceMonitor -}}
@@ -36,7 +43,44 @@ spec:
     matchLabels:
       {{- include "service-lib.selectorLabels" . | nindent 6 }}
   endpoints:
-    - port: http
+    - port: metrics
+      path: /metrics
+      interval: {{ $sm.interval | default "30s" }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Prometheus Operator PodMonitor for the workers' /metrics (they have no Service), when the
+ServiceMonitor is enabled and the chart has workers.
+*/}}
+{{- define "service-lib.podMonitor" -}}
+{{- $g := include "service-lib.globals" . | fromYaml -}}
+{{- $sm := merge (deepCopy (.Values.serviceMonitor | default dict)) $g.serviceMonitor -}}
+{{- $workers := list -}}
+{{- range $key, $worker := .Values.workers }}{{ if ne (toString $worker.enabled) "false" }}{{ $workers = append $workers $key }}{{ end }}{{ end -}}
+{{- if and $sm.enabled $workers }}
+{{- $ctx := dict "root" . "kind" "worker" "key" "workers" }}
+apiVersion: monitoring.coreos.com/v1
+kind: PodMonitor
+metadata:
+  name: {{ include "service-lib.fullname" . }}-workers
+  labels:
+    {{- include "service-lib.labels" $ctx | nindent 4 }}
+    {{- with $sm.labels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+spec:
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: {{ include "service-lib.fullname" . }}
+      app.kubernetes.io/instance: {{ .Release.Name }}
+    matchExpressions:
+      - key: app.kubernetes.io/component
+        operator: In
+        values:
+          {{- toYaml $workers | nindent 10 }}
+  podMetricsEndpoints:
+    - port: metrics
       path: /metrics
       interval: {{ $sm.interval | default "30s" }}
 {{- end }}

@@ -11,6 +11,29 @@ export const transactionTypes = ['crypto', 'token', 'fiat'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 export const transactionStatuses = ['pending', 'completed', 'failed', 'refunded', 'cancelled'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/**
+ * The status changes a transaction may make, one table for integrations (which stores a reported
+ * transaction and publishes its changes) and analytics (which applies them), so a replayed or late
+ * delivery leaves both views the same. Nothing returns to pending; a failed payment may still
+ * succeed under the same id (a retried card, a crypto charge paid after it expired); a refund and
+ * a cancellation are final; only a completed sale is refunded.
+ */
+export const transactionStatusTransitions: Record<TransactionStatus, readonly TransactionStatus[]> = {
+  pending: ['completed', 'failed', 'cancelled', 'refunded'],
+  failed: ['completed'],
+  completed: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Whether a transaction in status `from` may move to `to`. */
+export const canMoveTo = (from: TransactionStatus, to: TransactionStatus): boolean =>
+  transactionStatusTransitions[from].includes(to);
+
+/** The statuses a transaction may be in to move to `to`. */
+export const statusesBefore = (to: TransactionStatus): TransactionStatus[] =>
+  transactionStatuses.filter((from) => canMoveTo(from, to));
 /** Per-transaction AML risk level from its 0-100 score: low 0-30, medium 31-70, high 71-100 (AML policy). */
 export const riskLevels = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof riskLevels)[number];

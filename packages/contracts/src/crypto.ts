@@ -85,13 +85,15 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   completed: 'Confirmed',
   failed: 'Failed',
 };
-/** Provider statuses that end a charge (spec 4): COMPLETED succeeds, EXPIRED / CANCELED fail. */
-export const chargeFinalStatuses = ['COMPLETED', 'EXPIRED', 'CANCELED'] as const;
-/** A charge's provider status (NEW, PENDING, COMPLETED, EXPIRED, CANCELED, ...) -> the card's state. */
+/**
+ * A charge's provider status -> the card's state. Paid: COMPLETED, or RESOLVED (a payment after
+ * expiry, once resolved); failed: EXPIRED or CANCELED (an expired charge may still be paid late);
+ * anything else (NEW, PENDING, UNRESOLVED, ...) is processing.
+ */
 export function paymentStateOfCharge(status: string | null | undefined): PaymentState {
   if (!status) return 'pending';
   const upper = status.toUpperCase();
-  if (upper === 'COMPLETED') return 'completed';
+  if (upper === 'COMPLETED' || upper === 'RESOLVED') return 'completed';
   if (upper === 'EXPIRED' || upper === 'CANCELED' || upper === 'CANCELLED') return 'failed';
   return 'processing';
 }

@@ -2,6 +2,8 @@ export * from './errors';
 export * from './auth';
 export * from './profile';
 export * from './events';
+export * from './event-bounds';
+export * from './dead-letters';
 export * from './queues';
 export * from './contact';
 export * from './plans';

@@ -139,6 +139,11 @@ export type IntegratedTransactionStatus = (typeof integratedTransactionStatuses)
 export const paymentMethods = ['card', 'cash', 'wallet', 'bank_transfer', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/** A provider's customer id in a delivery, and the customer's e-mail (which wins when present). */
+export const maxCustomerIdLength = 200;
+/** TransactionRecorded's customer reference: the lower-cased e-mail or `<integration id>:<customer id>`. */
+export const maxCustomerRefLength = 254;
+
 /** Up to 15 digits with 2 decimals (spec 3), as a number or a decimal string. */
 const money = z
   .union([z.number(), z.string().trim()])
@@ -166,7 +171,22 @@ export const transactionDeliverySchema = z.object({
     .transform((value) => value.toUpperCase())
     .optional(),
   occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt must be an ISO 8601 date-time' }),
-  customer: z.record(z.string(), z.unknown()).optional(),
+  /** Free-form, but what becomes the customer reference is bounded: the e-mail wins, else the id. */
+  customer: z
+    .looseObject({
+      email: z
+        .string()
+        .trim()
+        .max(maxCustomerRefLength, `customer.email must be at most ${maxCustomerRefLength} characters`)
+        .optional(),
+      id: z
+        .union([
+          z.string().trim().max(maxCustomerIdLength, `customer.id must be at most ${maxCustomerIdLength} characters`),
+          z.number(),
+        ])
+        .optional(),
+    })
+    .optional(),
   product: z.record(z.string(), z.unknown()).optional(),
   location: z.record(z.string(), z.unknown()).optional(),
 });

@@ -10,8 +10,10 @@ import { DatabaseModule, type ServiceDatabaseOptions } from './database/database
 import { ErrorFilter } from './errors/error.filter';
 import { EventsModule, type ServiceEventsOptions } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { InternalServer } from './health/internal-server';
 import { loggingModule } from './logging/logging.module';
-import { HttpMetricsMiddleware, MetricsController } from './metrics/metrics';
+import { HttpMetricsMiddleware } from './metrics/metrics';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis.module';
 
@@ -53,7 +55,9 @@ export class PlatformModule {
         {
           module: ObservabilityModule,
           imports: [TerminusModule],
-          controllers: [HealthController, MetricsController],
+          // The public port: /health/live only. /metrics and readiness: InternalServer (METRICS_PORT).
+          controllers: [HealthController],
+          providers: [HealthService, InternalServer],
         },
       ],
       providers: [JwtStrategy, { provide: APP_FILTER, useClass: ErrorFilter }],

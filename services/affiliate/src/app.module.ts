@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@app/platform';
 import { AdminController } from './admin/admin.controller';
-import { AdminGuard } from './admin/admin.guard';
 import { AdminService } from './admin/admin.service';
 import { ReferralWindowController } from './affiliates/referral-window.controller';
 import { AffiliatesController } from './affiliates/affiliates.controller';
@@ -11,8 +10,10 @@ import { affiliateConfigSchema } from './config';
 import { affiliateDatabase } from './entities';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
+import { CommissionsService } from './referrals/commissions.service';
 import { InvoicePaidHandler } from './referrals/invoice-paid.handler';
 import { InvoiceRefundedHandler } from './referrals/invoice-refunded.handler';
+import { ParkedEventsRepository } from './referrals/parked-events.repository';
 import { ReferralsRepository } from './referrals/referrals.repository';
 import { UserRegisteredHandler } from './referrals/user-registered.handler';
 import { OpenAiWriter } from './toolkit/openai-writer';
@@ -34,11 +35,12 @@ const handlers = [UserRegisteredHandler, InvoicePaidHandler, InvoiceRefundedHand
     ...handlers,
     AffiliatesRepository,
     ReferralsRepository,
+    ParkedEventsRepository,
     PayoutsRepository,
     AffiliatesService,
+    CommissionsService,
     PayoutsService,
     AdminService,
-    AdminGuard,
     ToolkitService,
     OpenAiWriter,
   ],

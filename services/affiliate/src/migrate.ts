@@ -2,9 +2,13 @@ import { parseConfig, runMigrations } from '@app/platform';
 import { affiliateConfigSchema } from './config';
 import { affiliateDatabase } from './entities';
 
-/** Applies pending migrations of the affiliate schema, then exits (the service also does this at start). */
+/**
+ * The migration step (the Helm Job): creates the affiliate schema and its role, applies pending
+ * migrations and grants the role its tables, with DATABASE_ADMIN_URL (DATABASE_URL names the role
+ * and its password), then exits. A service that may migrate does the same at start.
+ */
 async function main(): Promise<void> {
-  const applied = await runMigrations(parseConfig(affiliateConfigSchema).DATABASE_URL, affiliateDatabase);
+  const applied = await runMigrations(parseConfig(affiliateConfigSchema), affiliateDatabase);
   console.warn(applied.length ? `applied: ${applied.join(', ')}` : 'schema affiliate is up to date');
 }
 

@@ -1,6 +1,7 @@
 import { CreateAnalytics1764201600800 } from '../migrations/1764201600800-create-analytics';
 import { MonthlyTotals1764201600900 } from '../migrations/1764201600900-monthly-totals';
 import { CustomerActivityIndex1764374400900 } from '../migrations/1764374400900-customer-activity-index';
+import { WiderAmounts1764892800900 } from '../migrations/1764892800900-wider-amounts';
 
 /**
  * The analytics schema. The read model is written and read with SQL only (upserts with rollup
@@ -9,7 +10,12 @@ import { CustomerActivityIndex1764374400900 } from '../migrations/1764374400900-
 export const analyticsDatabase = {
   schema: 'analytics',
   entities: [],
-  migrations: [CreateAnalytics1764201600800, MonthlyTotals1764201600900, CustomerActivityIndex1764374400900],
+  migrations: [
+    CreateAnalytics1764201600800,
+    MonthlyTotals1764201600900,
+    CustomerActivityIndex1764374400900,
+    WiderAmounts1764892800900,
+  ],
   // Segmentation groups a merchant's customers and sorts them by spend: tens of thousands of rows.
   workMem: '32MB',
 };

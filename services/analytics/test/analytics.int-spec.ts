@@ -34,7 +34,7 @@ import {
   type AuthUser,
 } from '@app/platform';
 import type { Message, Producer } from 'kafkajs';
-import { query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import { eventMessage, largestEvent, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { DataSource } from 'typeorm';
 import type * as AppModuleFile from '../src/app.module';
@@ -69,7 +69,9 @@ describe('analytics: events in, figures out', () => {
   const a = userOf();
   const b = userOf();
   const now = new Date();
-  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  // Minutes before now but never before today's UTC midnight (tests run just after midnight see "today" too), order kept.
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const minutesAgo = (m: number) => new Date(Math.max(now.getTime() - m * 60_000, midnight + (31 - m) * 10));
   const fortyDaysAgo = new Date(now.getTime() - 40 * 86_400_000);
   const sent: Message[] = [];
 
@@ -520,5 +522,58 @@ describe('analytics: events in, figures out', () => {
       status: 400,
       message: 'Path must start with /',
     });
+  });
+
+  it('stores the largest value of every field of every event it consumes, USD conversion included', async () => {
+    const consumer = app.get(EventConsumer);
+    const user = randomUUID();
+    const invoice = `${randomUUID()}${'x'.repeat(255 - 36)}`;
+    const events = consumer.eventTypes.map((type) =>
+      largestEvent(type, { userId: user, ...(type.startsWith('Invoice') ? { invoiceId: invoice } : {}) }),
+    );
+    for (const [index, type] of consumer.eventTypes.entries()) {
+      await expect(consumer.apply({ message: eventMessage(type, user, events[index]!) } as never)).resolves.toBe(true);
+    }
+    const sale = events[consumer.eventTypes.indexOf('TransactionRecorded')]!;
+    // 9,999,999,999,999.99 GBP at 1.2403 dollars.
+    expect(
+      await query(
+        'SELECT amount_usd::text AS usd, length(customer_ref) AS ref FROM analytics.transactions WHERE source_id = $1',
+        [sale.transactionId],
+      ),
+    ).toEqual([{ usd: '12402999999999.99', ref: 254 }]);
+    // The sale, two charges and two escrows (each event its own ids).
+    expect(await query('SELECT count(*)::int AS n FROM analytics.transactions WHERE user_id = $1', [user])).toEqual([
+      { n: 5 },
+    ]);
+  });
+
+  it('dead-letters an event outside its bounds at once and goes on with the events behind it', async () => {
+    const c = userOf();
+    const key = randomUUID();
+    const [before, poison, after] = [randomUUID(), randomUUID(), randomUUID()];
+    await recorded(c, before, '10.00', 'USD', 'completed', minutesAgo(1), {}, key);
+    const bad = await recorded(
+      c,
+      poison,
+      '11.00',
+      'USD',
+      'completed',
+      minutesAgo(1),
+      { customerRef: 'x'.repeat(400) },
+      key,
+    );
+    await recorded(c, after, '12.00', 'USD', 'completed', minutesAgo(1), {}, key);
+    await waitFor(
+      async () =>
+        (await query('SELECT 1 FROM analytics.transactions WHERE source_id = ANY($1)', [[before, after]])).length === 2,
+      20_000,
+      'the events around the poison applied',
+    );
+    expect(await query('SELECT 1 FROM analytics.transactions WHERE source_id = $1', [poison])).toEqual([]);
+    const eventId = String(bad.headers![EventHeader.Id]);
+    expect(
+      await query('SELECT type, attempts, error FROM analytics.dead_letters WHERE event_id = $1', [eventId]),
+    ).toEqual([{ type: 'TransactionRecorded', attempts: 1, error: expect.stringMatching(/customerRef/) }]);
   });
 });

@@ -5,6 +5,7 @@ import { billingDatabase } from './entities';
 import { PlansController } from './plans/plans.controller';
 import { stripeProvider } from './stripe/stripe.provider';
 import { BillingRepository } from './subscriptions/billing.repository';
+import { CheckoutLock } from './subscriptions/checkout-lock';
 import { SubscriptionSync } from './subscriptions/subscription-sync';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
@@ -22,6 +23,6 @@ export const billingProviders = [stripeProvider, BillingRepository, Subscription
 @Module({
   imports: [billingPlatform],
   controllers: [PlansController, SubscriptionsController, StripeWebhooksController],
-  providers: [...billingProviders, SubscriptionsService, StripeWebhooksService],
+  providers: [...billingProviders, CheckoutLock, SubscriptionsService, StripeWebhooksService],
 })
 export class AppModule {}

@@ -1,4 +1,5 @@
 import { CreateBilling1763856000400 } from '../migrations/1763856000400-create-billing';
+import { SubscriptionEventOrder1764979200400 } from '../migrations/1764979200400-subscription-event-order';
 import { Customer } from './subscriptions/customer.entity';
 import { Invoice } from './subscriptions/invoice.entity';
 import { Subscription } from './subscriptions/subscription.entity';
@@ -7,5 +8,5 @@ import { ProcessedWebhookEvent } from './webhooks/processed-webhook-event.entity
 export const billingDatabase = {
   schema: 'billing',
   entities: [Customer, Subscription, Invoice, ProcessedWebhookEvent],
-  migrations: [CreateBilling1763856000400],
+  migrations: [CreateBilling1763856000400, SubscriptionEventOrder1764979200400],
 };

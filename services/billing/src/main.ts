@@ -2,8 +2,8 @@ import { startTelemetry } from '@app/platform';
 startTelemetry('billing');
 
 import 'reflect-metadata';
-import { parseConfig, runService } from '@app/platform';
+import { runService } from '@app/platform';
 import { AppModule } from './app.module';
-import { billingConfigSchema } from './config';
 
-void runService(AppModule, parseConfig(billingConfigSchema).PORT);
+// PORT (the API) and METRICS_PORT (/metrics, /health/*) from the service's config.
+void runService(AppModule);

@@ -1,9 +1,24 @@
 import { FakeServerProcess } from '../../../test-support/fake-server';
 
+/** A Stripe event as the fake builds it (`created` in seconds). */
+export interface FakeStripeEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: unknown };
+}
+
 export interface FakeStripeRequest {
   method: string;
   path: string;
   body: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+/** What the fake holds of a Stripe object, with the metadata billing sets. */
+export interface FakeStripeObject {
+  id: string;
+  metadata: Record<string, string>;
 }
 
 /** The fake Stripe API (a test double, tools/fake-stripe) in a child process on a free port. */
@@ -26,11 +41,21 @@ export class FakeStripeProcess extends FakeServerProcess {
     return ((await (await fetch(`${this.url}/__fake/requests`)).json()) as { data: FakeStripeRequest[] }).data;
   }
 
+  /** Every customer the fake holds. */
+  async customers(): Promise<FakeStripeObject[]> {
+    return ((await (await fetch(`${this.url}/__fake/customers`)).json()) as { data: FakeStripeObject[] }).data;
+  }
+
+  /** Every subscription the fake holds. */
+  async subscriptions(): Promise<FakeStripeObject[]> {
+    return ((await (await fetch(`${this.url}/__fake/subscriptions`)).json()) as { data: FakeStripeObject[] }).data;
+  }
+
   /** What confirming the card would do: the first invoice is paid; returns the invoice.paid event. */
-  async pay(subscriptionId: string): Promise<{ event: { id: string; type: string; data: { object: unknown } } }> {
+  async pay(subscriptionId: string): Promise<{ event: FakeStripeEvent }> {
     const response = await fetch(`${this.url}/__fake/subscriptions/${subscriptionId}/pay`, { method: 'POST' });
     if (!response.ok) throw new Error(`fake Stripe pay failed: ${response.status}`);
-    return (await response.json()) as { event: { id: string; type: string; data: { object: unknown } } };
+    return (await response.json()) as { event: FakeStripeEvent };
   }
 
   /** The PaymentIntent behind an invoice (charges name it; Stripe's invoice payments link the two). */

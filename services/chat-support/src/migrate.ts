@@ -2,9 +2,13 @@ import { parseConfig, runMigrations } from '@app/platform';
 import { chatSupportConfigSchema } from './config';
 import { chatSupportDatabase } from './entities';
 
-/** Applies pending migrations of the chat_support schema, then exits (services also do this at start). */
+/**
+ * The migration step (the Helm Job): creates the chat_support schema and its role, applies pending
+ * migrations and grants the role its tables, with DATABASE_ADMIN_URL (DATABASE_URL names the role
+ * and its password), then exits. A service that may migrate does the same at start.
+ */
 async function main(): Promise<void> {
-  const applied = await runMigrations(parseConfig(chatSupportConfigSchema).DATABASE_URL, chatSupportDatabase);
+  const applied = await runMigrations(parseConfig(chatSupportConfigSchema), chatSupportDatabase);
   console.warn(applied.length ? `applied: ${applied.join(', ')}` : 'schema chat_support is up to date');
 }
 

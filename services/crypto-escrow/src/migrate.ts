@@ -2,9 +2,13 @@ import { parseConfig, runMigrations } from '@app/platform';
 import { cryptoConfigSchema } from './config';
 import { cryptoDatabase } from './entities';
 
-/** Applies pending migrations of the crypto schema, then exits (services also do this at start). */
+/**
+ * The migration step (the Helm Job): creates the crypto schema and its role, applies pending
+ * migrations and grants the role its tables, with DATABASE_ADMIN_URL (DATABASE_URL names the role
+ * and its password), then exits. A service that may migrate does the same at start.
+ */
 async function main(): Promise<void> {
-  const applied = await runMigrations(parseConfig(cryptoConfigSchema).DATABASE_URL, cryptoDatabase);
+  const applied = await runMigrations(parseConfig(cryptoConfigSchema), cryptoDatabase);
   console.warn(applied.length ? `applied: ${applied.join(', ')}` : 'schema crypto is up to date');
 }
 

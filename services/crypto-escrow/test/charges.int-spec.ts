@@ -1,7 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
-import { ChargeCompletedSchema, ChargeFailedSchema, coinbaseSignatureHeader } from '@app/contracts';
+import { ChargeCompletedSchema, ChargeFailedSchema, coinbaseSignatureHeader, Queue } from '@app/contracts';
 import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { redisOptions } from '@app/platform/redis';
+import { Queue as BullQueue } from 'bullmq';
 import { query, rawRequest, uniqueEmail, waitFor } from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { cryptoConfigSchema } from '../src/config';
@@ -36,6 +38,8 @@ describe('crypto charges: Coinbase Commerce behind the provider port, polled and
   // Kept apart so a broken broker fails only the tests that read Kafka.
   let kafka: Promise<CryptoEvents>;
   let events: CryptoEvents;
+  // The poll queue as the worker sees it, to tell when a charge's poll schedule is gone.
+  let pollQueue: BullQueue | undefined;
 
   beforeAll(async () => {
     coinbase = await FakeCoinbaseProcess.start({ webhookSecret, apiKey });
@@ -54,6 +58,7 @@ describe('crypto charges: Coinbase Commerce behind the provider port, polled and
     await service?.stop();
     await kafka?.then((started) => started.stop()).catch(() => undefined);
     await coinbase?.stop();
+    await pollQueue?.close();
   });
 
   const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
@@ -295,6 +300,134 @@ describe('crypto charges: Coinbase Commerce behind the provider port, polled and
       status: 'CANCELED',
       amount: '500.00',
       provider: 'coinbase',
+    });
+  });
+
+  describe('paid after it expired', () => {
+    const hook = () => `${service.url}/api/crypto/coinbase/webhook`;
+    const read = async (user: AuthUser, id: string) =>
+      (await send('GET', `/api/crypto/coinbase/charge/${id}`, user)).body as ChargeBody;
+    const unpublished = async (chargeId: string) =>
+      (
+        await query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM crypto.outbox WHERE key = $1 AND published_at IS NULL`,
+          [chargeId],
+        )
+      )[0]!.n;
+    const typesOnKafka = (chargeId: string) =>
+      events.received.filter((event) => event.key === chargeId).map((event) => event.type);
+
+    it('charge:failed, charge:delayed, charge:resolved: recorded as paid, one ChargeFailed then one ChargeCompleted, whatever Commerce redelivers while the poll runs', async () => {
+      await onKafka();
+      const user = userOf();
+      const charge = await createCharge(user);
+      const expired = await coinbase.resolve(charge.providerChargeId, { status: 'EXPIRED', webhookUrl: hook() });
+      expect(expired).toMatchObject({ event: { type: 'charge:failed' }, webhookStatus: 200 });
+      expect(await read(user, charge.id)).toMatchObject({ status: 'EXPIRED', state: 'failed', completedAt: null });
+      await waitFor(async () => failedOnKafka(charge.id).length > 0, 20_000, 'ChargeFailed on Kafka');
+
+      // The payer pays after the expiry: Commerce reports it UNRESOLVED (DELAYED), then resolves it.
+      const delayed = await coinbase.resolve(charge.providerChargeId, {
+        status: 'UNRESOLVED',
+        context: 'DELAYED',
+        cryptoCurrency: 'ETH',
+        webhookUrl: hook(),
+      });
+      expect(delayed).toMatchObject({ event: { type: 'charge:delayed' }, webhookStatus: 200 });
+      expect(await read(user, charge.id)).toMatchObject({
+        status: 'UNRESOLVED',
+        state: 'processing',
+        completedAt: null,
+      });
+      const resolved = await coinbase.resolve(charge.providerChargeId, { status: 'RESOLVED', webhookUrl: hook() });
+      expect(resolved).toMatchObject({ event: { type: 'charge:resolved' }, webhookStatus: 200 });
+      const paid = await read(user, charge.id);
+      expect(paid).toMatchObject({ status: 'RESOLVED', state: 'completed' });
+      expect(paid.completedAt).toEqual(expect.any(String));
+
+      // Commerce retries every event, newest first, three times over and all at once, while the
+      // 100 ms poll keeps reading the charge: nothing moves back, nothing is published again.
+      const recorded = await coinbase.events(charge.providerChargeId);
+      expect(recorded.map((event) => event.type)).toEqual(['charge:failed', 'charge:delayed', 'charge:resolved']);
+      const statuses = await Promise.all(
+        [...recorded].reverse().flatMap((event) => [1, 2, 3].map(() => coinbase.deliver(event.id, hook()))),
+      );
+      expect(statuses).toEqual(Array(9).fill(200));
+      expect(await read(user, charge.id)).toMatchObject({ status: 'RESOLVED', state: 'completed' });
+      expect(await outboxCount(charge.id, 'ChargeFailed')).toBe(1);
+      expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(1);
+
+      await waitFor(async () => completedOnKafka(charge.id).length > 0, 20_000, 'ChargeCompleted on Kafka');
+      await waitFor(async () => (await unpublished(charge.id)) === 0, 20_000, 'the outbox relayed');
+      // Same key, same partition: analytics sees the failure, then the completion.
+      expect(typesOnKafka(charge.id)).toEqual(['ChargeFailed', 'ChargeCompleted']);
+      expect(failedOnKafka(charge.id)[0]).toMatchObject({ status: 'EXPIRED' });
+      expect(completedOnKafka(charge.id)[0]).toMatchObject({
+        userId: user.id,
+        chargeId: charge.id,
+        providerChargeId: charge.providerChargeId,
+        amount: '500.00',
+        currency: 'USD',
+        cryptoCurrency: 'ETH',
+        description: 'Invoice 1042',
+      });
+    });
+
+    it('the poll alone sees a late COMPLETED after EXPIRED: paid, ChargeCompleted once', async () => {
+      await onKafka();
+      const user = userOf();
+      const charge = await createCharge(user);
+      await coinbase.resolve(charge.providerChargeId, { status: 'EXPIRED', deliver: false });
+      await waitFor(async () => (await read(user, charge.id)).status === 'EXPIRED', 15_000, 'the poll to see EXPIRED');
+      await coinbase.resolve(charge.providerChargeId, { status: 'COMPLETED', cryptoCurrency: 'BTC', deliver: false });
+      const paid = await waitFor(
+        async () => {
+          const body = await read(user, charge.id);
+          return body.status === 'COMPLETED' && body;
+        },
+        15_000,
+        'the poll to see the late payment',
+      );
+      expect(paid).toMatchObject({ state: 'completed', completedAt: expect.any(String) });
+      await waitFor(async () => completedOnKafka(charge.id).length > 0, 20_000, 'ChargeCompleted on Kafka');
+      await waitFor(async () => (await unpublished(charge.id)) === 0, 20_000, 'the outbox relayed');
+      expect(await outboxCount(charge.id, 'ChargeFailed')).toBe(1);
+      expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(1);
+      expect(typesOnKafka(charge.id)).toEqual(['ChargeFailed', 'ChargeCompleted']);
+      expect(completedOnKafka(charge.id)[0]).toMatchObject({ cryptoCurrency: 'BTC' });
+    });
+
+    it('webhooks out of order (charge:resolved first, stale charge:delayed and charge:failed after): paid, ChargeCompleted once, no ChargeFailed', async () => {
+      await onKafka();
+      const user = userOf();
+      const charge = await createCharge(user);
+      // Webhooks only: this charge's polling window is closed, and its poll schedule gone, first.
+      pollQueue ??= new BullQueue(Queue.CryptoChargePoll, {
+        connection: redisOptions(process.env.REDIS_URL!),
+        prefix: process.env.QUEUE_PREFIX,
+      });
+      await query(`UPDATE crypto.charges SET poll_until = now() - interval '1 second' WHERE id = $1`, [charge.id]);
+      await waitFor(
+        // (BullMQ answers an object for any id; a scheduler that exists has its interval.)
+        async () => !(await pollQueue!.getJobScheduler(`charge-poll:${charge.id}`))?.every,
+        15_000,
+        'the poll schedule to end',
+      );
+      for (const step of [
+        { status: 'EXPIRED' },
+        { status: 'UNRESOLVED', context: 'DELAYED' },
+        { status: 'RESOLVED' },
+      ]) {
+        await coinbase.resolve(charge.providerChargeId, { ...step, deliver: false });
+      }
+      const recorded = await coinbase.events(charge.providerChargeId);
+      for (const event of [...recorded].reverse()) expect(await coinbase.deliver(event.id, hook())).toBe(200);
+      expect(await read(user, charge.id)).toMatchObject({ status: 'RESOLVED', state: 'completed' });
+      await waitFor(async () => completedOnKafka(charge.id).length > 0, 20_000, 'ChargeCompleted on Kafka');
+      await waitFor(async () => (await unpublished(charge.id)) === 0, 20_000, 'the outbox relayed');
+      expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(1);
+      expect(await outboxCount(charge.id, 'ChargeFailed')).toBe(0);
+      expect(typesOnKafka(charge.id)).toEqual(['ChargeCompleted']);
     });
   });
 });

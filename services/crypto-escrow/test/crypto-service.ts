@@ -14,6 +14,7 @@ export class CryptoServiceProcesses {
   readonly output: string[] = [];
   private readonly children: ChildProcess[] = [];
   private env: NodeJS.ProcessEnv = {};
+  private api: ChildProcess | undefined;
   url = '';
 
   static build(): void {
@@ -30,17 +31,35 @@ export class CryptoServiceProcesses {
     CryptoServiceProcesses.build();
     const processes = new CryptoServiceProcesses();
     processes.env = { ...process.env, LOG_LEVEL: 'debug', ...env };
-    const api = processes.spawn('dist/src/main.js', { ...processes.env, SERVICE_NAME: 'crypto-escrow', PORT: '0' });
-    processes.url = await processes.waitFor(api, /listening on (http:\/\/[^\s"]+)/);
-    processes.url = processes.url.replace('[::1]', '127.0.0.1');
+    await processes.startApi();
     if (options.worker !== false) await processes.startWorker();
     return processes;
   }
 
+  /** The API (again, after killApi), on a new port: url changes. */
+  async startApi(): Promise<void> {
+    const before = this.text().length;
+    this.api = this.spawn('dist/src/main.js', { ...this.env, SERVICE_NAME: 'crypto-escrow', PORT: '0' });
+    const url = await this.waitFor(this.api, /listening on (http:\/\/[^\s"]+)/, 60_000, before);
+    this.url = url.replace('[::1]', '127.0.0.1');
+  }
+
+  /** Kills the API at once (SIGKILL), as a crash would: whatever it was doing stops where it was. */
+  killApi(): Promise<void> {
+    const api = this.api;
+    if (!api || api.exitCode !== null || api.signalCode !== null) return Promise.resolve();
+    api.removeAllListeners('exit');
+    return new Promise((done) => {
+      api.once('exit', () => done());
+      api.kill('SIGKILL');
+    });
+  }
+
   /** The worker (job processors) with the same settings as the API. */
   async startWorker(): Promise<void> {
+    const before = this.text().length;
     const worker = this.spawn('dist/src/worker.js', { ...this.env, SERVICE_NAME: 'crypto-escrow-worker', PORT: '0' });
-    await this.waitFor(worker, /worker started/);
+    await this.waitFor(worker, /worker started/, 60_000, before);
   }
 
   private spawn(script: string, env: NodeJS.ProcessEnv): ChildProcess {
@@ -56,11 +75,12 @@ export class CryptoServiceProcesses {
     return child;
   }
 
-  private waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+  /** Waits for a line matching pattern in the output written after `from` (characters). */
+  private waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000, from = 0): Promise<string> {
     return new Promise((done, fail) => {
       const timer = setTimeout(() => fail(new Error(`timed out waiting for ${pattern}:\n${this.text()}`)), timeoutMs);
       const check = () => {
-        const match = this.text().match(pattern);
+        const match = this.text().slice(from).match(pattern);
         if (!match) return;
         clearTimeout(timer);
         child.stdout!.off('data', check);

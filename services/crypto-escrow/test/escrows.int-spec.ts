@@ -516,3 +516,153 @@ describe('the escrow monitor: the history or the ledger time rules decide, never
     expect(await outboxCount(expired.id, 'EscrowCancelled')).toBe(0);
   });
 });
+
+describe('an escrow whose API process died mid-submit: stored pending first, settled by the monitor', () => {
+  // The fake ledger holds submitted transactions (terQUEUED, in no ledger), so the API waits for
+  // validation with the pending row written; then the API is killed (SIGKILL) and the held
+  // EscrowCreate is applied, or dropped as one that never got in. The worker settles the row.
+  let rippled: FakeRippledProcess;
+  let service: CryptoServiceProcesses;
+
+  beforeAll(async () => {
+    rippled = await FakeRippledProcess.start();
+    service = await CryptoServiceProcesses.start({
+      XRPL_SERVER_URL: rippled.url,
+      COINBASE_COMMERCE_API_URL: 'http://127.0.0.1:9',
+      ESCROW_MONITOR_INTERVAL_MS: '300',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await rippled?.stop();
+  });
+
+  const { send, fundedWallet } = escrowCalls(() => ({ service, rippled }));
+  interface Row {
+    id: string;
+    status: string;
+    sequence: string;
+    create_hash: string;
+    closed_reason: string | null;
+  }
+  const rowsOf = (owner: string) =>
+    query<Row>(
+      `SELECT id, status, sequence, create_hash, closed_reason FROM crypto.escrows WHERE owner = $1 ORDER BY created_at`,
+      [owner],
+    );
+  const rowById = async (id: string) =>
+    (
+      await query<Row>(`SELECT id, status, sequence, create_hash, closed_reason FROM crypto.escrows WHERE id = $1`, [
+        id,
+      ])
+    )[0]!;
+  const escrowBody = (owner: WalletBody, destination: WalletBody) => ({
+    senderSeed: owner.seed,
+    destinationAddress: destination.address,
+    amount: '100',
+    finishAfterSeconds: DAY,
+    cancelAfterSeconds: 3 * DAY,
+  });
+  /** Starts an escrow create, waits until its EscrowCreate is held by the ledger with the row pending, then kills the API. */
+  const createAndCrash = async (user: AuthUser, owner: WalletBody, destination: WalletBody): Promise<Row> => {
+    await rippled.hold(true);
+    try {
+      const call = send('POST', '/api/crypto/xrp/escrow/create', user, escrowBody(owner, destination));
+      call.catch(() => undefined); // the connection dies with the process
+      const pending = await waitFor(
+        async () => {
+          const [row] = await rowsOf(owner.address);
+          return row?.status === 'pending' && (await rippled.view()).held === 1 && row;
+        },
+        15_000,
+        'the pending row and the held EscrowCreate',
+      );
+      await service.killApi();
+      return pending;
+    } finally {
+      await rippled.hold(false);
+    }
+  };
+
+  it('made it to the ledger: the monitor finds it by its hash, records it created and keeps watching it', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 20);
+    const pending = await createAndCrash(user, owner, destination);
+    expect(pending.create_hash).toMatch(/^[0-9A-F]{64}$/);
+    await service.startApi();
+    // Pending is not listed: the ledger has not said yet whether the escrow exists.
+    expect(((await send('GET', '/api/crypto/xrp/escrows', user)).body as { escrows: EscrowBody[] }).escrows).toEqual(
+      [],
+    );
+
+    const { applied } = await rippled.releaseHeld('apply');
+    expect(applied).toEqual([{ hash: pending.create_hash, engine_result: 'tesSUCCESS' }]);
+    await waitFor(
+      async () => (await rowById(pending.id)).status === 'created',
+      15_000,
+      'the monitor to see it created',
+    );
+    const mine = (await send('GET', '/api/crypto/xrp/escrows', user)).body as { escrows: EscrowBody[] };
+    expect(mine.escrows).toEqual([
+      expect.objectContaining({
+        id: pending.id,
+        status: 'created',
+        hash: pending.create_hash,
+        sequence: Number(pending.sequence),
+        account: owner.address,
+        amount: '100.000000',
+      }),
+    ]);
+
+    // And it is monitored like any other: finished behind the service's back, the monitor publishes it once.
+    const { hash } = await rippled.closeEscrow({
+      owner: owner.address,
+      sequence: Number(pending.sequence),
+      type: 'EscrowFinish',
+    });
+    await waitFor(
+      async () => (await rowById(pending.id)).status === 'finished',
+      15_000,
+      'the monitor to see it finished',
+    );
+    expect(await outboxCount(pending.id, 'EscrowFinished')).toBe(1);
+    expect((await query(`SELECT closing_hash FROM crypto.escrows WHERE id = $1`, [pending.id]))[0]).toEqual({
+      closing_hash: hash,
+    });
+  });
+
+  it('never made it: once the ledger is past its LastLedgerSequence the row fails with the reason, and the sequence can be used again', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user);
+    const destination = await fundedWallet(userOf(), 20);
+    const pending = await createAndCrash(user, owner, destination);
+    await service.startApi();
+    expect(await rippled.releaseHeld('drop')).toEqual({ dropped: 1 });
+    // Still pending while the ledger could include it: a second create would take the same
+    // sequence, so it is refused, submitting nothing, until the first is settled.
+    expect((await rowById(pending.id)).status).toBe('pending');
+    const early = await send('POST', '/api/crypto/xrp/escrow/create', user, escrowBody(owner, destination));
+    expectErrorReply(early, { status: 409, message: 'Failed to create XRP escrow. Please try again.' });
+    expect(JSON.stringify(early.body)).toContain(`sequence ${pending.sequence} of this account`);
+    expect(await rowsOf(owner.address)).toHaveLength(1);
+    await rippled.advance(0, 25);
+    await waitFor(async () => (await rowById(pending.id)).status === 'failed', 15_000, 'the monitor to fail it');
+    expect(await rowById(pending.id)).toMatchObject({
+      status: 'failed',
+      closed_reason: expect.stringContaining('never made it to the ledger') as string,
+    });
+    expect(await outboxCount(pending.id, 'EscrowFinished')).toBe(0);
+    expect(await outboxCount(pending.id, 'EscrowCancelled')).toBe(0);
+    expect(((await send('GET', '/api/crypto/xrp/escrows', user)).body as { escrows: EscrowBody[] }).escrows).toEqual(
+      [],
+    );
+
+    // The account's sequence was never used: the next create takes it.
+    const reply = await send('POST', '/api/crypto/xrp/escrow/create', user, escrowBody(owner, destination));
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'created', sequence: Number(pending.sequence) });
+    expect((await rowsOf(owner.address)).map((row) => row.status)).toEqual(['failed', 'created']);
+  });
+});

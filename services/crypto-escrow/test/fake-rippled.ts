@@ -5,6 +5,7 @@ export interface FakeLedgerView {
   close_time: number;
   accounts: { address: string; balanceXrp: string; sequence: number; ownerCount: number }[];
   escrows: Record<string, unknown>[];
+  held: number;
 }
 
 /** The fake rippled (a test double, tools/fake-rippled) in a child process on a free port. */
@@ -33,9 +34,21 @@ export class FakeRippledProcess extends FakeServerProcess {
     return this.post('/__fake/fund', { address, xrp });
   }
 
-  /** Moves the ledger clock forward (FinishAfter / CancelAfter pass) and closes a ledger. */
-  advance(seconds: number): Promise<FakeLedgerView> {
-    return this.post('/__fake/advance', { seconds });
+  /** Moves the ledger clock forward (FinishAfter / CancelAfter pass) and closes a ledger (or `ledgers`). */
+  advance(seconds: number, ledgers = 1): Promise<FakeLedgerView> {
+    return this.post('/__fake/advance', { seconds, ledgers });
+  }
+
+  /** While on, submitted transactions are answered terQUEUED and held out of every ledger. */
+  hold(on: boolean): Promise<{ hold: boolean; held: number }> {
+    return this.post('/__fake/hold', { on });
+  }
+
+  /** The held transactions: applied now, or dropped as if they never got in. */
+  releaseHeld(action: 'apply' | 'drop') {
+    return this.post<{ applied?: { hash: string; engine_result: string }[]; dropped?: number }>('/__fake/held', {
+      action,
+    });
   }
 
   /** Finishes or cancels an escrow behind the service's back (history false: no trace in account_tx). */

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailModule, PlatformModule } from '@app/platform';
+import { MailModule, PlatformModule, REDIS, SessionRevocationList } from '@app/platform';
+import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { identityConfigSchema } from './config';
 import { identityDatabase } from './entities';
 import { RefreshTokensRepository } from './sessions/refresh-tokens.repository';
@@ -19,6 +21,14 @@ export const identityPlatform = PlatformModule.forService({
 @Module({
   imports: [identityPlatform, TypeOrmModule.forFeature(identityDatabase.entities), MailModule],
   controllers: [AuthController],
-  providers: [AuthService, SessionsService, UsersRepository, OneTimeTokensRepository, RefreshTokensRepository],
+  providers: [
+    AuthService,
+    SessionsService,
+    SignInThrottle,
+    { provide: SessionRevocationList, inject: [REDIS], useFactory: (redis: Redis) => new SessionRevocationList(redis) },
+    UsersRepository,
+    OneTimeTokensRepository,
+    RefreshTokensRepository,
+  ],
 })
 export class AppModule {}

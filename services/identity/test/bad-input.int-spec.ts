@@ -88,6 +88,7 @@ const authUser = (user: Account): AuthUser => ({ id: user.id, email: user.email,
 const fx = {} as {
   a: Account; // registered, signed in, unverified: login, me, send-verification, forgot-password
   b: Account; // registered, signed in: refresh, logout
+  bSession: string; // B's session id (its refresh family)
   c: Account; // registered, not signed in, holds known one-time tokens: verify-email, reset-password
   verifyToken: string;
   expiredVerifyToken: string;
@@ -563,6 +564,55 @@ const logoutCases: Case[] = [
     status: 400,
     error: 'MALFORMED_BODY',
   },
+  // A link on another site, with B's real cookies (SameSite=Lax sends them on a top-level GET).
+  ...(['cross-site', 'same-site'] as const).map((site): Case => ({
+    endpoint: logout,
+    name: `B's session reached from a ${site} link still goes home, signed in (302 to /)`,
+    send: () =>
+      send('GET', '/api/logout', {
+        headers: { cookie: `${fx.b.jar.header()}`, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      }),
+    status: 302,
+  })),
+];
+
+const postLogout = 'POST /api/auth/logout';
+const postLogoutWith = (name: string, cookie: () => string): Case => ({
+  endpoint: postLogout,
+  name: `${name} answers 200 and revokes nothing`,
+  send: () => send('POST', '/api/auth/logout', { headers: { cookie: cookie() } }),
+  status: 200,
+});
+const postLogoutCases: Case[] = [
+  postLogoutWith('a garbage refresh cookie', () => cookieOf(REFRESH_COOKIE, 'garbage')),
+  postLogoutWith('an unknown refresh token', () => cookieOf(REFRESH_COOKIE, newSecretToken())),
+  postLogoutWith('an 8 KB refresh cookie', () => cookieOf(REFRESH_COOKIE, 'r'.repeat(8 * 1024))),
+  postLogoutWith("the hash of B's refresh token instead of the token", () =>
+    cookieOf(REFRESH_COOKIE, hashToken(fx.b.jar.get(REFRESH_COOKIE)!)),
+  ),
+  postLogoutWith("a forged access token naming B's session (another secret)", () =>
+    cookieOf(ACCESS_COOKIE, signAccessToken({ ...authUser(fx.b), sessionId: fx.bSession }, otherSecret)),
+  ),
+  postLogoutWith("an unsigned access token naming B's session", () =>
+    cookieOf(ACCESS_COOKIE, jwtOf({ alg: 'none', typ: 'JWT' }, claimsOf(fx.b, { sid: fx.bSession, iss: 'identity' }))),
+  ),
+  postLogoutWith("an expired access token naming B's session", () =>
+    cookieOf(
+      ACCESS_COOKIE,
+      jwtOf(
+        { alg: 'HS256', typ: 'JWT' },
+        claimsOf(fx.b, { sid: fx.bSession, iss: 'identity', iat: now() - 1000, exp: now() - 100 }),
+        jwtSecret,
+      ),
+    ),
+  ),
+  {
+    endpoint: postLogout,
+    name: "B's refresh cookie with a malformed JSON body",
+    send: () => send('POST', '/api/auth/logout', { body: '{"a":', headers: jsonHeaders(refreshOfB()) }),
+    status: 400,
+    error: 'MALFORMED_BODY',
+  },
 ];
 
 const verifyEmail = 'GET /api/auth/verify-email';
@@ -802,6 +852,7 @@ const cases: Case[] = [
   ...meCases,
   ...refreshCases,
   ...logoutCases,
+  ...postLogoutCases,
   ...verifyCases,
   ...sendVerificationCases,
   ...forgotCases,
@@ -906,6 +957,10 @@ describe('identity: bad input is refused in the one error shape and changes noth
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     [fx.a, fx.b, fx.c] = await Promise.all([signUp('bad-a', true), signUp('bad-b', true), signUp('bad-c', false)]);
+    const { rows } = await db.query('SELECT family_id FROM identity.refresh_tokens WHERE token_hash = $1', [
+      hashToken(fx.b.jar.get(REFRESH_COOKIE)!),
+    ]);
+    fx.bSession = (rows[0] as { family_id: string }).family_id;
     fx.verifyToken = await issue(fx.c.id, 'verify_email');
     fx.expiredVerifyToken = await issue(fx.c.id, 'verify_email', true);
     fx.resetToken = await issue(fx.c.id, 'reset_password');
@@ -922,11 +977,15 @@ describe('identity: bad input is refused in the one error shape and changes noth
     const before = await snapshot(c.email);
     const reply = await c.send();
 
-    if (reply.status !== 302) {
-      expectErrorReply(reply, c);
-    } else {
+    if (reply.status === 302) {
       expect(c.status).toBe(302);
       expect(reply.headers.location).toBe('/');
+    } else if (c.status === 200) {
+      // Signing out without a session of one's own: nothing to end.
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ success: true, message: 'You have been signed out.' });
+    } else {
+      expectErrorReply(reply, c);
     }
 
     // No session was handed out.
@@ -959,6 +1018,13 @@ describe('identity: bad input is refused in the one error shape and changes noth
       expect(
         (await send('POST', '/api/auth/send-verification', { body: '{}', headers: jsonHeaders(sessionOfA()) })).status,
       ).toBe(200);
+    });
+
+    it("B's access token still works (no forged or cross-site sign-out revoked B's session)", async () => {
+      const current = await send('GET', '/api/auth/me', {
+        headers: { cookie: cookieOf(ACCESS_COOKIE, fx.b.jar.get(ACCESS_COOKIE)!) },
+      });
+      expect(current.status).toBe(200);
     });
 
     it("B's refresh token still rotates", async () => {

@@ -304,6 +304,8 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
       body.occurredAt.slice(0, 16),
     );
 
+    // A completed sale does not fail afterwards (the transition table analytics applies too).
+    expect((await deliver(processor, { ...body, status: 'failed' })).body).toMatchObject({ outcome: 'duplicate' });
     // A refund of the same transaction is an update and publishes again; going back to pending is not.
     const refunded = await deliver(processor, { ...body, status: 'refunded' });
     expect(refunded.body).toEqual({ received: true, outcome: 'updated', transactionId });
@@ -353,6 +355,15 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
       400,
       'Amount must be a positive decimal with at most 2 places',
     ]);
+
+    // What becomes the customer reference downstream is bounded here, at the edge.
+    for (const [customer, message] of [
+      [{ id: 'c'.repeat(201) }, 'customer.id must be at most 200 characters'],
+      [{ email: `${'a'.repeat(250)}@b.co` }, 'customer.email must be at most 254 characters'],
+    ] as const) {
+      const long = await deliver(processor, { ...body, customer });
+      expect([long.status, (long.body as { message: string }).message]).toEqual([400, message]);
+    }
 
     await send('PUT', `/api/integrations/payment-processors/${processor.id}`, user, { isActive: false });
     const inactive = await deliver(processor, body);

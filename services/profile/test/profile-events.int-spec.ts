@@ -1,8 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { EventHeader, Topic } from '@app/contracts';
 import { ACCESS_COOKIE, createKafka, EventConsumer } from '@app/platform';
 import type { IHeaders } from 'kafkajs';
-import { CookieJar, kafka, query, startApp, validRegistration, waitFor, bodyOf } from '../../../test-support';
+import {
+  bodyOf,
+  CookieJar,
+  eventMessage,
+  kafka,
+  largestEvent,
+  query,
+  startApp,
+  validRegistration,
+  waitFor,
+} from '../../../test-support';
 import { AppModule as IdentityModule } from '../../identity/src/app.module';
 import { AppModule as ProfileModule } from '../src/app.module';
 
@@ -155,4 +166,17 @@ describe('profile: built from identity events through Kafka', () => {
       await kafka.start();
     }
   }, 150000);
+
+  it('stores the largest value of every field of every event it consumes', async () => {
+    const consumer = profile.get(EventConsumer);
+    for (const type of consumer.eventTypes) {
+      const user = randomUUID();
+      const message = eventMessage(type, user, largestEvent(type, { userId: user }));
+      await expect(consumer.apply({ message } as never)).resolves.toBe(true);
+    }
+    const [row] = await query<{ address: number; name: number }>(
+      'SELECT length(business_address) AS address, length(company_name) AS name FROM profile.profiles ORDER BY created_at DESC LIMIT 1',
+    );
+    expect(row).toEqual({ address: 500, name: 200 });
+  });
 });

@@ -10,8 +10,16 @@ import {
 } from '@app/contracts';
 import { ApiError, apiRequest } from './client';
 
-/** The server clears the session cookies and redirects to /. */
+/**
+ * The spec's sign-out navigation: the server signs out only when the request comes from our own
+ * pages, then redirects to /. Links point here (it works without JavaScript); a click calls `logout`.
+ */
 export const logoutPath = '/api/logout';
+
+/** Ends the session on the server (refresh token and access token at once) and clears its cookies. */
+export function logout() {
+  return apiRequest('/api/auth/logout', successResponseSchema, { method: 'POST' });
+}
 
 export function register(body: RegisterRequest) {
   return apiRequest('/api/auth/register', registerResponseSchema, { method: 'POST', body });

@@ -18,6 +18,8 @@ export class SessionGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<T = AuthUser>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
+    // The revocation list could not be read: say so (503) rather than pretend the user signed out.
+    if (err instanceof AppError) throw err;
     if (err || !user) throw new AppError(ErrorCode.Unauthenticated, 'Please sign in to continue.');
     const allowUnverified = this.reflector.getAllAndOverride<boolean>(ALLOW_UNVERIFIED, [
       context.getHandler(),

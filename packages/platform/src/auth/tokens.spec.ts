@@ -36,6 +36,27 @@ describe('signAccessToken / verifyAccessToken', () => {
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(900);
   });
 
+  it('carries the session id as `sid`, and refuses a session id that is not a uuid', () => {
+    const sessionId = '0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
+    const token = signAccessToken({ ...user, sessionId }, secret);
+    expect((jwt.decode(token) as jwt.JwtPayload).sid).toBe(sessionId);
+    expect(verifyAccessToken(token, secret)).toEqual({ ...user, sessionId });
+    const odd = jwt.sign({ sub: user.id, email: user.email, ev: true, role: 'user', sid: 'x' }, secret, {
+      issuer: 'identity',
+    });
+    expect(verifyAccessToken(odd, secret)).toBeNull();
+  });
+
+  it('gives the same token for the same user, session and issue instant (a refresh retried in its grace window)', () => {
+    const session = { ...user, sessionId: '0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f' };
+    const issuedAt = new Date(Math.floor(Date.now() / 1000 - 4) * 1000);
+    const first = signAccessToken(session, secret, { issuedAt });
+    expect(signAccessToken(session, secret, { issuedAt: new Date(issuedAt.getTime() + 1) })).toBe(first);
+    const claims = jwt.decode(first) as jwt.JwtPayload;
+    expect(claims.iat).toBe(Math.floor(issuedAt.getTime() / 1000));
+    expect(claims.exp! - claims.iat!).toBe(ACCESS_TOKEN_TTL_SECONDS);
+  });
+
   it('refuses a token signed with another secret', () => {
     expect(verifyAccessToken(signAccessToken(user, otherSecret), secret)).toBeNull();
   });

@@ -9,8 +9,24 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SERVICE_NAME: z.string().min(1),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /**
+   * The internal port of /metrics and /health/* (with details), never routed publicly; 0: none.
+   * 9464 in production (each container has its own); locally each process needs its own, so the
+   * launcher sets them and a process started by hand or by a test has none.
+   */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(isProduction ? 9464 : 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: devDefault(z.url(), 'postgres://postgres@127.0.0.1:5432/platform'),
+  /**
+   * The migration connection (owner of the database, may create roles). Unset: DATABASE_URL
+   * migrates too, unless it connects as the service's own role (then the migration step must).
+   */
+  DATABASE_ADMIN_URL: z.url().optional(),
   REDIS_URL: devDefault(z.url(), 'redis://127.0.0.1:6379/0'),
   KAFKA_BROKERS: devDefault(z.string().min(1), '127.0.0.1:9092'),
   /** HMAC secret shared by identity (signs) and gateway + services (verify). */

@@ -3,31 +3,74 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { fromBinary } from '@bufbuild/protobuf';
-import { eventCatalog, EventHeader, type EventType } from '@app/contracts';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { eventBoundsViolation, eventCatalog, EventHeader, type EventType } from '@app/contracts';
 import type { Consumer, EachMessagePayload, IHeaders, Kafka } from 'kafkajs';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { isUuid } from '../auth/tokens';
 import { schemaOf } from '../database/schema';
+import { deadLetteredTotal, deadLettersOpen, consumerRetriesTotal } from '../metrics/metrics';
+import { DeadLettersRepository, type Envelope } from './dead-letters.repository';
 import { CONSUMER_GROUP, EVENT_HANDLERS, type EventHandler } from './event-handler';
 import { ensureTopics, KAFKA, sleep, TOPIC_PREFIX } from './kafka';
+import { isTransientError } from './transient-error';
 
-const header = (headers: IHeaders | undefined, name: string): string | undefined => {
-  const value = headers?.[name];
-  return value === undefined ? undefined : Buffer.isBuffer(value) ? value.toString() : String(value);
+/** An event that can never be applied as it is (undecodable, outside its bounds): dead-lettered at once. */
+export class PoisonEventError extends Error {
+  override name = 'PoisonEventError';
+}
+
+/** Attempts at an event that fails for a reason that is not transient, before it is dead-lettered. */
+export const MAX_ATTEMPTS = 5;
+/** Wait after the first such failure; doubles each time (200, 400, 800, 1600 ms: about 3 s in all). */
+const FAILURE_BACKOFF_MS = 200;
+/** Wait while the database or another dependency is away; doubles up to the maximum, for as long as it takes. */
+const TRANSIENT_BACKOFF_MS = 500;
+const MAX_TRANSIENT_BACKOFF_MS = 2000;
+
+const tracer = trace.getTracer('@app/platform/events');
+
+const headersOf = (headers: IHeaders | undefined): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) out[name] = Buffer.isBuffer(first) ? first.toString() : String(first);
+  }
+  return out;
 };
+
+const envelopeOf = (
+  payload: Pick<EachMessagePayload, 'message'> & Partial<Pick<EachMessagePayload, 'topic' | 'partition'>>,
+): Envelope => ({
+  topic: payload.topic ?? '',
+  partition: payload.partition ?? -1,
+  offset: payload.message.offset ?? '-1',
+  key: payload.message.key ? payload.message.key.toString() : null,
+  headers: headersOf(payload.message.headers),
+  value: payload.message.value ?? null,
+});
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
 
 /**
  * Feeds Kafka events to the service's handlers. Each event is applied in one transaction with its
- * inbox row, so a redelivered event changes nothing; a failing handler is retried by Kafka.
- * While the broker is away it keeps reconnecting.
+ * inbox row, so a redelivered event changes nothing. A failure is retried where it stands, so
+ * nothing behind it on the partition overtakes it: for as long as it takes when the failure is
+ * transient (the database away, a deadlock), and MAX_ATTEMPTS times otherwise, after which the
+ * event goes to the service's dead letters and the consumer moves on. A dead letter can be
+ * replayed after a fix, through the inbox, so at most once. While the broker is away it keeps
+ * reconnecting.
  */
 @Injectable()
-export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventConsumer.name);
   private readonly handlers = new Map<string, EventHandler>();
   private consumer?: Consumer;
@@ -38,10 +81,16 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(TOPIC_PREFIX) private readonly topicPrefix: string,
-    @Inject(CONSUMER_GROUP) private readonly groupId: string,
+    @Inject(CONSUMER_GROUP) readonly groupId: string,
     @Inject(EVENT_HANDLERS) private readonly handlerTypes: Type<EventHandler>[],
     private readonly moduleRef: ModuleRef,
+    private readonly deadLetters: DeadLettersRepository,
   ) {}
+
+  /** The event types this service applies. */
+  get eventTypes(): EventType[] {
+    return [...this.handlers.keys()] as EventType[];
+  }
 
   onApplicationBootstrap(): void {
     for (const type of this.handlerTypes) {
@@ -49,19 +98,21 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       this.handlers.set(handler.eventType, handler);
     }
     if (this.handlers.size === 0) return;
+    deadLettersOpen.watch(this.groupId, () => this.deadLetters.countOpen(this.groupId));
     this.running = true;
     this.starting = this.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database pool closes (TypeORM closes it on application shutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     await this.starting;
     await this.consumer?.disconnect().catch(() => undefined);
+    deadLettersOpen.unwatch(this.groupId);
   }
 
   private get topics(): string[] {
-    const types = [...this.handlers.keys()] as EventType[];
-    return [...new Set(types.map((type) => this.topicPrefix + eventCatalog[type].topic))];
+    return [...new Set(this.eventTypes.map((type) => this.topicPrefix + eventCatalog[type].topic))];
   }
 
   private async start(): Promise<void> {
@@ -104,29 +155,159 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     });
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics, fromBeginning: true });
-    await consumer.run({ eachMessage: async (payload) => void (await this.apply(payload)) });
+    await consumer.run({ eachMessage: (payload) => this.consume(envelopeOf(payload), payload.heartbeat) });
     this.logger.log(`consumer ${this.groupId} subscribed to ${this.topics.join(', ')}`);
   }
 
+  /**
+   * Applies one message, retrying it in place; returns once it is applied, skipped (not ours) or
+   * dead-lettered, so Kafka may commit past it. Throws only when the service is stopping, which
+   * leaves the message to be delivered again.
+   */
+  private async consume(envelope: Envelope, heartbeat: () => Promise<void>): Promise<void> {
+    const firstFailedAt = new Date();
+    let failures = 0;
+    let transientWait = TRANSIENT_BACKOFF_MS;
+    for (;;) {
+      try {
+        await this.applyEnvelope(envelope);
+        return;
+      } catch (error) {
+        if (!this.running) throw error;
+        if (!(error instanceof PoisonEventError) && isTransientError(error)) {
+          consumerRetriesTotal.inc({ consumer: this.groupId, reason: 'transient' });
+          this.logger.warn(`${this.describe(envelope)}: ${messageOf(error)}; retrying in ${transientWait} ms`);
+          await sleep(transientWait);
+          transientWait = Math.min(transientWait * 2, MAX_TRANSIENT_BACKOFF_MS);
+          await heartbeat();
+          continue;
+        }
+        failures += 1;
+        if (error instanceof PoisonEventError || failures >= MAX_ATTEMPTS) {
+          await this.deadLetter(envelope, error, failures, firstFailedAt, heartbeat);
+          return;
+        }
+        consumerRetriesTotal.inc({ consumer: this.groupId, reason: 'failure' });
+        this.logger.warn(`${this.describe(envelope)} failed (attempt ${failures}): ${messageOf(error)}`);
+        await sleep(FAILURE_BACKOFF_MS * 2 ** (failures - 1));
+        await heartbeat();
+      }
+    }
+  }
+
+  /** Stores the message as a dead letter; waits out a database outage rather than lose it. */
+  private async deadLetter(
+    envelope: Envelope,
+    error: unknown,
+    attempts: number,
+    firstFailedAt: Date,
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
+    const type = envelope.headers[EventHeader.Type] ?? null;
+    let wait = TRANSIENT_BACKOFF_MS;
+    for (;;) {
+      try {
+        const id = await this.deadLetters.record({
+          consumer: this.groupId,
+          eventId: envelope.headers[EventHeader.Id] ?? null,
+          type,
+          envelope,
+          error: messageOf(error),
+          attempts,
+          firstFailedAt,
+        });
+        deadLetteredTotal.inc({ consumer: this.groupId, type: type ?? 'unknown' });
+        this.logger.error(
+          `${this.describe(envelope)} dead-lettered as ${id} after ${attempts} attempt(s): ${messageOf(error)}`,
+        );
+        return;
+      } catch (storeError) {
+        if (!this.running) throw storeError;
+        this.logger.warn(`${this.describe(envelope)}: dead letter not stored yet (${messageOf(storeError)})`);
+        await sleep(wait);
+        wait = Math.min(wait * 2, MAX_TRANSIENT_BACKOFF_MS);
+        await heartbeat();
+      }
+    }
+  }
+
+  private describe(envelope: Envelope): string {
+    const type = envelope.headers[EventHeader.Type] ?? 'event';
+    const where = `${envelope.topic}[${envelope.partition}]@${envelope.offset}`;
+    return `${this.groupId}: ${type} ${envelope.headers[EventHeader.Id] ?? '(no id)'} at ${where}`;
+  }
+
   /** Applies one message exactly once; exposed for tests that redeliver by hand. */
-  async apply({ message }: Pick<EachMessagePayload, 'message'>): Promise<boolean> {
-    const type = header(message.headers, EventHeader.Type) as EventType | undefined;
-    const eventId = header(message.headers, EventHeader.Id);
+  apply(payload: Pick<EachMessagePayload, 'message'> & Partial<Pick<EachMessagePayload, 'topic' | 'partition'>>) {
+    return this.applyEnvelope(envelopeOf(payload));
+  }
+
+  /**
+   * Decodes, checks and applies one message in a transaction with its inbox row; `alsoInTransaction`
+   * runs in that transaction whether or not the event was applied before (a replay marks its dead
+   * letter there). Returns whether this call applied it. Throws PoisonEventError for a message that
+   * can never apply, and whatever the handler throws.
+   */
+  async applyEnvelope(
+    envelope: Envelope,
+    alsoInTransaction?: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    const type = envelope.headers[EventHeader.Type] as EventType | undefined;
     const handler = type ? this.handlers.get(type) : undefined;
-    if (!type || !eventId || !handler || !message.value) return false;
-    const event = fromBinary(eventCatalog[type].schema, message.value);
-    const occurredAt = new Date(header(message.headers, EventHeader.OccurredAt) ?? Date.now());
-    const requestId = header(message.headers, EventHeader.RequestId);
-    return this.dataSource.transaction(async (manager) => {
-      const schema = schemaOf(this.dataSource);
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "${schema}"."inbox" (event_id, consumer, type) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [eventId, this.groupId, type],
+    if (!type || !handler) return false;
+    const eventId = envelope.headers[EventHeader.Id];
+    if (!eventId || !isUuid(eventId)) throw new PoisonEventError(`${type}: missing or malformed event-id header`);
+    const occurredAt = new Date(envelope.headers[EventHeader.OccurredAt] ?? Date.now());
+    if (Number.isNaN(occurredAt.getTime())) throw new PoisonEventError(`${type}: malformed occurred-at header`);
+    if (!envelope.value) throw new PoisonEventError(`${type}: empty payload`);
+    let event: unknown;
+    try {
+      event = fromBinary(eventCatalog[type].schema, envelope.value);
+    } catch (error) {
+      throw new PoisonEventError(`${type}: undecodable payload (${messageOf(error)})`);
+    }
+    const violation = eventBoundsViolation(type, event);
+    if (violation) throw new PoisonEventError(`${type} outside its bounds: ${violation}`);
+    const requestId = envelope.headers[EventHeader.RequestId];
+
+    // The producer's trace continues here: the relay put its context in the headers.
+    const parent = propagation.extract(ROOT_CONTEXT, envelope.headers);
+    const span = tracer.startSpan(
+      `${type} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation': 'process',
+          'messaging.destination.name': envelope.topic,
+          'messaging.consumer.group.name': this.groupId,
+          'messaging.message.id': eventId,
+        },
+      },
+      parent,
+    );
+    try {
+      return await context.with(trace.setSpan(parent, span), () =>
+        this.dataSource.transaction(async (manager) => {
+          const schema = schemaOf(this.dataSource);
+          const inserted: unknown[] = await manager.query(
+            `INSERT INTO "${schema}"."inbox" (event_id, consumer, type) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING event_id`,
+            [eventId, this.groupId, type],
+          );
+          if (inserted.length > 0) {
+            await handler.handle(event as never, { eventId, occurredAt, requestId, manager });
+          }
+          await alsoInTransaction?.(manager);
+          return inserted.length > 0;
+        }),
       );
-      if (inserted.length === 0) return false;
-      await handler.handle(event as never, { eventId, occurredAt, requestId, manager });
-      return true;
-    });
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 }

@@ -1,5 +1,8 @@
 import { DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import { APP_CONFIG, type BaseConfig } from '../config/config';
+import { DeadLettersController } from './dead-letters.controller';
+import { DeadLettersRepository } from './dead-letters.repository';
+import { DeadLettersService } from './dead-letters.service';
 import { EventConsumer } from './event-consumer';
 import { CONSUMER_GROUP, EVENT_HANDLERS, type EventHandler } from './event-handler';
 import { createKafka, KAFKA, kafkaConfigSchema, TOPIC_PREFIX } from './kafka';
@@ -34,8 +37,17 @@ export class EventsModule {
       { provide: EVENT_HANDLERS, useValue: handlers },
       OutboxService,
       EventConsumer,
+      DeadLettersRepository,
+      DeadLettersService,
       ...(options.relay === false ? [] : [OutboxRelay]),
     ];
-    return { module: EventsModule, global: true, providers, exports: [OutboxService, KAFKA, EventConsumer] };
+    return {
+      module: EventsModule,
+      global: true,
+      providers,
+      // A service that consumes events serves its dead letters to ops.
+      controllers: handlers.length > 0 ? [DeadLettersController] : [],
+      exports: [OutboxService, KAFKA, EventConsumer, DeadLettersService],
+    };
   }
 }

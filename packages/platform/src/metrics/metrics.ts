@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Injectable, type NestMiddleware } from '@nestjs/common';
+import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** Every metric of the process, served on the internal port (InternalServer), never the public one. */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
@@ -26,11 +27,40 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   }
 }
 
-@Controller('metrics')
-export class MetricsController {
-  @Get()
-  @Header('Content-Type', metricsRegistry.contentType)
-  metrics(): Promise<string> {
-    return metricsRegistry.metrics();
-  }
-}
+/** Events a consumer gave up on and stored as dead letters (each also logs at error level). */
+export const deadLetteredTotal = new Counter({
+  name: 'events_dead_lettered_total',
+  help: 'Events dead-lettered by a consumer group, by event type',
+  labelNames: ['consumer', 'type'],
+  registers: [metricsRegistry],
+});
+
+/** Retries of an event in place: `transient` (a dependency away) or `failure` (counting towards the dead letter). */
+export const consumerRetriesTotal = new Counter({
+  name: 'events_consumer_retries_total',
+  help: 'Event applications retried by a consumer group, by reason',
+  labelNames: ['consumer', 'reason'],
+  registers: [metricsRegistry],
+});
+
+const openDeadLetterCounts = new Map<string, () => Promise<number>>();
+
+new Gauge({
+  name: 'events_dead_letters_open',
+  help: 'Dead letters not replayed yet, per consumer group (alert when above 0)',
+  labelNames: ['consumer'],
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    for (const [consumer, count] of openDeadLetterCounts) {
+      const open = await count().catch(() => undefined);
+      if (open !== undefined) this.set({ consumer }, open);
+    }
+  },
+});
+
+/** The open dead letters of each consumer group, counted when metrics are scraped. */
+export const deadLettersOpen = {
+  watch: (consumer: string, count: () => Promise<number>) => void openDeadLetterCounts.set(consumer, count),
+  unwatch: (consumer: string) => void openDeadLetterCounts.delete(consumer),
+};

@@ -1,11 +1,14 @@
+import { context, propagation } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 
 let sdk: NodeSDK | undefined;
 
 /**
- * Starts tracing (HTTP, pg, ioredis, kafkajs) when OTEL_EXPORTER_OTLP_ENDPOINT is set; a no-op
+ * Starts tracing (HTTP, pg, ioredis) when OTEL_EXPORTER_OTLP_ENDPOINT is set; a no-op
  * otherwise. Must run before the instrumented libraries are loaded, so main.ts calls it first.
- * The SDK is only loaded when used: it costs tens of MB per process.
+ * The SDK is only loaded when used: it costs tens of MB per process. Kafka spans are not the
+ * kafkajs instrumentation's: events leave through the outbox long after the request, so the outbox
+ * row keeps the request's trace context and the relay and consumers continue it (events/).
  */
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT || sdk) return false;
@@ -17,8 +20,6 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } =
     require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
-  const { KafkaJsInstrumentation } =
-    require('@opentelemetry/instrumentation-kafkajs') as typeof import('@opentelemetry/instrumentation-kafkajs');
   /* eslint-enable @typescript-eslint/no-require-imports */
   sdk = new NodeSDK({
     serviceName,
@@ -26,7 +27,6 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url?.startsWith('/health') === true }),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
-      new KafkaJsInstrumentation(),
     ],
   });
   sdk.start();
@@ -36,4 +36,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
 export async function stopTelemetry(): Promise<void> {
   await sdk?.shutdown();
   sdk = undefined;
+}
+
+/**
+ * Adds the active trace context (W3C traceparent, tracestate) to outgoing headers: the gateway's
+ * request to a service, an outbox row. Adds nothing when tracing is off.
+ */
+export function injectTraceContext(headers: Record<string, unknown>): void {
+  propagation.inject(context.active(), headers);
 }

@@ -8,8 +8,7 @@ import {
   type AffiliateStatusChange,
   type PayoutStatusChange,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
-import { AdminGuard } from './admin.guard';
+import { AdminGuard, CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { AdminService } from './admin.service';
 
 type ListQuery = { status?: string };

@@ -70,6 +70,19 @@ export class AffiliatesRepository {
     return (await this.referralsInMonthOf(manager, [affiliateId], at)).get(affiliateId) ?? 0;
   }
 
+  /**
+   * Referrals of the calendar month (UTC) of `at` dated at or before `at`: the tier an invoice paid
+   * at `at` earns, the same however late its event is applied (a parked invoice, a lagging consumer).
+   */
+  async referralsInMonthUpTo(manager: EntityManager, affiliateId: string, at: Date): Promise<number> {
+    const [row] = (await manager.query(
+      `SELECT count(*)::int AS count FROM affiliate.referrals
+        WHERE affiliate_id = $1 AND created_at >= $2 AND created_at <= $3`,
+      [affiliateId, monthStart(at), at],
+    )) as { count: number }[];
+    return row?.count ?? 0;
+  }
+
   /** The same for several affiliates in one query; affiliates without referrals are absent. */
   async referralsInMonthOf(manager: EntityManager, affiliateIds: string[], at: Date): Promise<Map<string, number>> {
     if (affiliateIds.length === 0) return new Map();

@@ -1,4 +1,4 @@
-import { clawbackOf, commissionOf, withinCommissionWindow } from './commission-rules';
+import { clawbackOf, commissionOf, parkedEventCutoff, withinCommissionWindow } from './commission-rules';
 
 describe('commission rules', () => {
   it('pays the tier of the month: 15% up to 5 referrals, 20% from 6, 25% from 16', () => {
@@ -20,5 +20,9 @@ describe('commission rules', () => {
     expect(clawbackOf(435, 2900, 1450)).toBe(218);
     expect(clawbackOf(435, 2900, 99999)).toBe(435);
     expect(clawbackOf(435, 0, 100)).toBe(0);
+  });
+
+  it('keeps parked events for 30 days', () => {
+    expect(parkedEventCutoff(new Date('2026-03-31T12:00:00Z'))).toEqual(new Date('2026-03-01T12:00:00Z'));
   });
 });

@@ -19,3 +19,14 @@ export function commissionOf(invoiceCents: number, referralsThisMonth: number): 
  */
 export const clawbackOf = (commissionCents: number, invoiceCents: number, refundedCents: number): number =>
   invoiceCents <= 0 ? 0 : Math.round((commissionCents * Math.min(refundedCents, invoiceCents)) / invoiceCents);
+
+/**
+ * How long an invoice or refund waits for its user's UserRegistered. The registration is written
+ * with the account and an invoice needs a signed-in subscriber, so an event overtakes it only by
+ * the lag between two topics' consumers (an outage, a stuck partition): days at most. Older ones
+ * belong to users this service will never see (accounts from before known_users existed).
+ */
+export const PARKED_EVENT_RETENTION_DAYS = 30;
+
+/** Events parked before this time are expired: never applied, and purged. */
+export const parkedEventCutoff = (now: Date): Date => new Date(now.getTime() - PARKED_EVENT_RETENTION_DAYS * DAY_MS);

@@ -1,43 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Event, EventContext, EventHandler } from '@app/platform';
-import { AffiliatesRepository } from '../affiliates/affiliates.repository';
-import { fromCents, toCents } from '../affiliates/money';
-import { clawbackOf } from './commission-rules';
-import { ReferralsRepository } from './referrals.repository';
+import { CommissionsService } from './commissions.service';
 
 /**
- * A refund claws back the commission of its invoice in proportion to the refunded amount (billing
- * reports the total refunded so far, so only the increase is taken). The balance and total
- * earnings shrink by it, and so does the referral's commission. When the commission was already
- * paid out the balance goes negative and later commissions settle it first; a negative balance
- * is under the payout minimum, so it is never paid out.
+ * A refund claws back the commission of its invoice in proportion, in the same transaction as the
+ * inbox row; one of a user not registered here yet is parked (after its invoice) until they are.
  */
 @Injectable()
 export class InvoiceRefundedHandler implements EventHandler<'InvoiceRefunded'> {
   readonly eventType = 'InvoiceRefunded' as const;
-  private readonly logger = new Logger(InvoiceRefundedHandler.name);
 
-  constructor(
-    private readonly affiliates: AffiliatesRepository,
-    private readonly referrals: ReferralsRepository,
-  ) {}
+  constructor(private readonly commissions: CommissionsService) {}
 
-  async handle(event: Event<'InvoiceRefunded'>, { manager }: EventContext): Promise<void> {
-    const commission = await this.referrals.lockCommissionByInvoice(manager, event.invoiceId);
-    if (!commission) return;
-    const target = clawbackOf(
-      toCents(commission.amount),
-      toCents(commission.invoiceAmount),
-      Number(event.amountRefunded),
-    );
-    const delta = target - toCents(commission.refundedAmount);
-    if (delta <= 0) return;
-    await this.affiliates.lockById(manager, commission.affiliateId);
-    await this.referrals.setRefunded(manager, commission.id, fromCents(target));
-    await this.affiliates.adjust(manager, commission.affiliateId, -delta, -delta);
-    await this.referrals.addCommission(manager, commission.referralId, -delta);
-    this.logger.log(
-      `invoice ${event.invoiceId} refunded: ${fromCents(delta)} clawed back from affiliate ${commission.affiliateId}`,
-    );
+  handle(event: Event<'InvoiceRefunded'>, context: EventContext): Promise<void> {
+    return this.commissions.invoiceRefunded(event, context);
   }
 }

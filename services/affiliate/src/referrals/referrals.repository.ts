@@ -23,6 +23,28 @@ export class ReferralsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Serialises the events of one user (their registration, invoices and refunds arrive on
+   * different topics, possibly in parallel) until the transaction ends, so an invoice is either
+   * parked before the registration looks for parked events or sees the referral it recorded.
+   */
+  async lockUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`affiliate.user:${userId}`]);
+  }
+
+  /** Remembers that the user registered (referred or not); the first registration time stays. */
+  async markKnown(manager: EntityManager, userId: string, registeredAt: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO affiliate.known_users (user_id, registered_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, registeredAt],
+    );
+  }
+
+  async isKnown(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = (await manager.query(`SELECT 1 FROM affiliate.known_users WHERE user_id = $1`, [userId])) as unknown[];
+    return rows.length > 0;
+  }
+
   ofAffiliate(manager: EntityManager, affiliateId: string): Promise<Referral[]> {
     return manager.find(Referral, { where: { affiliateId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 1000 });
   }

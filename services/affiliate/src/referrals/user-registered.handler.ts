@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { referralCodePattern } from '@app/contracts';
-import { OutboxService, type Event, type EventContext, type EventHandler } from '@app/platform';
+import { isUuid, OutboxService, type Event, type EventContext, type EventHandler } from '@app/platform';
+import type { EntityManager } from 'typeorm';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { normalizeReferralCode } from '../affiliates/referral-code';
+import { CommissionsService } from './commissions.service';
 import { ReferralsRepository } from './referrals.repository';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -13,7 +15,8 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * Attribution: a registration carrying a referral code records a pending referral for the
  * affiliate holding it (any status but suspended: spec 6 enforces no status gate beyond the
  * badge). Self-referrals (the affiliate's own user id, account e-mail or contact e-mail) are
- * refused and logged; a user is referred at most once.
+ * refused and logged; a user is referred at most once. Every registration also marks the user as
+ * known and releases the invoices and refunds of theirs that arrived first (see CommissionsService).
  */
 @Injectable()
 export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
@@ -24,9 +27,29 @@ export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
     private readonly affiliates: AffiliatesRepository,
     private readonly referrals: ReferralsRepository,
     private readonly outbox: OutboxService,
+    private readonly commissions: CommissionsService,
   ) {}
 
   async handle(event: Event<'UserRegistered'>, { manager, requestId, occurredAt }: EventContext): Promise<void> {
+    if (!isUuid(event.userId)) {
+      this.logger.warn(`UserRegistered without a valid user id; ignored`);
+      return;
+    }
+    // Dated at registration, not at processing: the month's tier and the first year count from sign-up.
+    const registeredAt = event.registeredAt ? timestampDate(event.registeredAt) : occurredAt;
+    await this.referrals.lockUser(manager, event.userId);
+    await this.referrals.markKnown(manager, event.userId, registeredAt);
+    await this.attribute(manager, event, registeredAt, requestId);
+    // Invoices and refunds that overtook the registration, now that the referral (if any) exists.
+    await this.commissions.releaseParked(manager, event.userId);
+  }
+
+  private async attribute(
+    manager: EntityManager,
+    event: Event<'UserRegistered'>,
+    referredAt: Date,
+    requestId?: string,
+  ): Promise<void> {
     if (!event.referralCode) return;
     if (!referralCodePattern.test(event.referralCode)) {
       this.logger.warn(`user ${event.userId} registered with a malformed referral code; not attributed`);
@@ -51,8 +74,6 @@ export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
       return;
     }
     const id = randomUUID();
-    // Dated at registration, not at processing: the month's tier and the first year count from sign-up.
-    const referredAt = event.registeredAt ? timestampDate(event.registeredAt) : occurredAt;
     const recorded = await this.referrals.insertIfAbsent(manager, {
       id,
       affiliateId: affiliate.id,

@@ -36,11 +36,15 @@ describe('AML screening of one transaction', () => {
     });
   });
 
-  it('never moves a status backwards', () => {
+  it('never moves a status backwards, and lets a failed payment still succeed', () => {
     expect(supersedes('refunded', 'completed')).toBe(true);
     expect(supersedes('completed', 'pending')).toBe(true);
     expect(supersedes('pending', 'completed')).toBe(false);
     expect(supersedes('completed', 'refunded')).toBe(false);
     expect(supersedes('completed', 'completed')).toBe(true);
+    expect(supersedes('completed', 'failed')).toBe(true);
+    expect(supersedes('failed', 'completed')).toBe(false);
+    expect(supersedes('refunded', 'failed')).toBe(false);
+    expect(supersedes('cancelled', 'failed')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { RiskLevel, TransactionStatus, TransactionType } from '@app/contracts';
+import { canMoveTo, type RiskLevel, type TransactionStatus, type TransactionType } from '@app/contracts';
 import { nzdPerUsd } from '../money/fx';
 
 /**
@@ -61,13 +61,9 @@ export function screen(tx: ScreenedTransaction): Screening {
   return { score, level: levelOfScore(score), rules, amountNzd };
 }
 
-/** Statuses only move forward: pending, then completed / failed / cancelled, then refunded. */
-const statusRank: Record<TransactionStatus, number> = {
-  pending: 0,
-  completed: 1,
-  failed: 1,
-  cancelled: 1,
-  refunded: 2,
-};
+/**
+ * Whether an event's status replaces the stored one: a change the shared transition table allows
+ * (the one integrations applies too), or the same status again (which moves no bucket).
+ */
 export const supersedes = (next: TransactionStatus, current: TransactionStatus): boolean =>
-  statusRank[next] > statusRank[current] || (statusRank[next] === statusRank[current] && next === current);
+  next === current || canMoveTo(current, next);

@@ -14,7 +14,8 @@ export const RECONCILE_SCHEDULER_ID = 'reconcile-incomplete-subscriptions';
 
 /**
  * Heals missed webhooks: every 10 minutes, subscriptions still incomplete locally after a few
- * minutes are read back from Stripe and their local state is set to what Stripe says.
+ * minutes are read back from Stripe and their local state is set to what Stripe says, unless a
+ * webhook moved them on between the read and the write (that webhook is at least as new).
  */
 @Processor(QueueName.BillingReconcile)
 export class ReconcileProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -51,7 +52,7 @@ export class ReconcileProcessor extends WorkerHost implements OnApplicationBoots
     for (const local of stale) {
       try {
         const remote = await this.stripe.subscriptions.retrieve(local.stripeSubscriptionId!);
-        const saved = await this.transactions.run((manager) => this.sync.fromStripe(manager, remote));
+        const saved = await this.transactions.run((manager) => this.sync.healIncomplete(manager, remote));
         if (saved && saved.status !== 'incomplete') healed += 1;
       } catch (error) {
         this.logger.warn(`reconciling ${local.stripeSubscriptionId} failed: ${(error as Error).message}`);

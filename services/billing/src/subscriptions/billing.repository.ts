@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, LessThan, Not, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { ProcessedWebhookEvent } from '../webhooks/processed-webhook-event.entity';
 import { Customer } from './customer.entity';
 import { Invoice } from './invoice.entity';
@@ -29,14 +29,39 @@ export class BillingRepository {
     return (await this.customerOf(manager, customer.userId))!;
   }
 
-  createSubscription(manager: EntityManager, subscription: NewSubscription): Promise<Subscription> {
-    return manager.save(manager.create(Subscription, subscription));
+  /**
+   * Stores a subscription; one with a Stripe id already stored (the checkout and a webhook may
+   * store the same one at once) is left as it is. Returns the stored row.
+   */
+  async createSubscription(manager: EntityManager, subscription: NewSubscription): Promise<Subscription> {
+    const stripeId = subscription.stripeSubscriptionId;
+    if (!stripeId) return manager.save(manager.create(Subscription, subscription));
+    await manager.createQueryBuilder().insert().into(Subscription).values(subscription).orIgnore().execute();
+    return (await this.subscriptionByStripeId(manager, stripeId))!;
   }
 
   /** The user's current plan: the newest subscription that is neither unpaid-incomplete nor canceled. */
   currentSubscription(manager: EntityManager, userId: string): Promise<Subscription | null> {
     return manager.findOne(Subscription, {
       where: { userId, status: Not(In([...notCurrent])) },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  /** The user's newest subscription of any status (a new checkout's idempotency key names it). */
+  newestSubscription(manager: EntityManager, userId: string): Promise<Subscription | null> {
+    return manager.findOne(Subscription, { where: { userId }, order: { createdAt: 'DESC' } });
+  }
+
+  /** The user's newest unpaid checkout of a plan and cycle, which a repeated checkout resumes. */
+  pendingCheckout(
+    manager: EntityManager,
+    userId: string,
+    planId: Subscription['planId'],
+    billingCycle: Subscription['billingCycle'],
+  ): Promise<Subscription | null> {
+    return manager.findOne(Subscription, {
+      where: { userId, planId, billingCycle, status: 'incomplete', stripeSubscriptionId: Not(IsNull()) },
       order: { createdAt: 'DESC' },
     });
   }

@@ -26,6 +26,22 @@ export function changesFromStripe(subscription: Stripe.Subscription): Subscripti
   };
 }
 
+/** Stripe never moves a subscription out of these. */
+const finalStatuses: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Whether news about a subscription is older than what is stored, so applying it would undo a
+ * newer state. `at` is the Stripe `created` time of the event (null for a read of the object,
+ * which is current). Stripe's times have one-second resolution, so events of the same second
+ * are ordered by the statuses' own rules: a final status is never left, and nothing returns to
+ * `incomplete`, where Stripe only ever starts a subscription.
+ */
+export function isStale(stored: Subscription, changes: SubscriptionChanges, at: Date | null): boolean {
+  if (at && stored.lastEventAt && at.getTime() < stored.lastEventAt.getTime()) return true;
+  if (finalStatuses.has(stored.status)) return true;
+  return changes.status === 'incomplete' && stored.status !== 'incomplete';
+}
+
 /** Changes local subscriptions to what Stripe reports, publishing SubscriptionActivated once per activation. */
 @Injectable()
 export class SubscriptionSync {
@@ -34,14 +50,21 @@ export class SubscriptionSync {
     private readonly outbox: OutboxService,
   ) {}
 
+  /**
+   * Applies changes to a (locked) subscription unless they are stale; `at` is the Stripe event's
+   * `created` time, null for the current object read from Stripe. Returns null when stale.
+   */
   async apply(
     manager: EntityManager,
     subscription: Subscription,
     changes: SubscriptionChanges,
+    at: Date | null,
     requestId?: string,
-  ): Promise<Subscription> {
+  ): Promise<Subscription | null> {
+    if (isStale(subscription, changes, at)) return null;
     const wasActive = subscription.status === 'active';
     Object.assign(subscription, changes);
+    if (at && (!subscription.lastEventAt || at > subscription.lastEventAt)) subscription.lastEventAt = at;
     const saved = await this.repository.saveSubscription(manager, subscription);
     if (!wasActive && saved.status === 'active') await this.publishActivated(manager, saved, requestId);
     return saved;
@@ -66,16 +89,18 @@ export class SubscriptionSync {
   }
 
   /**
-   * Applies a Stripe subscription to its local row (locked). A subscription we have no row for
-   * (created before a crash) is recreated from the metadata set at checkout.
+   * Applies a Stripe subscription to its local row (locked) unless that is stale (null then). A
+   * subscription we have no row for (created before a crash) is recreated from the metadata set at
+   * checkout.
    */
   async fromStripe(
     manager: EntityManager,
     remote: Stripe.Subscription,
+    at: Date | null,
     requestId?: string,
   ): Promise<Subscription | null> {
     const local = await this.repository.subscriptionByStripeId(manager, remote.id);
-    if (local) return this.apply(manager, local, changesFromStripe(remote), requestId);
+    if (local) return this.apply(manager, local, changesFromStripe(remote), at, requestId);
     const { userId, planId, billingCycle } = remote.metadata ?? {};
     if (!userId || !planIds.includes(planId as Plan['id']) || !billingCycles.includes(billingCycle as BillingCycle)) {
       return null;
@@ -89,6 +114,16 @@ export class SubscriptionSync {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
     });
-    return this.apply(manager, created, changesFromStripe(remote), requestId);
+    return this.apply(manager, created, changesFromStripe(remote), at, requestId);
+  }
+
+  /**
+   * Applies a subscription read from Stripe only if its row is still incomplete under the lock: a
+   * webhook applied since the read is at least as new as the read (the reconcile job's rule).
+   */
+  async healIncomplete(manager: EntityManager, remote: Stripe.Subscription): Promise<Subscription | null> {
+    const local = await this.repository.subscriptionByStripeId(manager, remote.id);
+    if (local?.status !== 'incomplete') return null;
+    return this.apply(manager, local, changesFromStripe(remote), null);
   }
 }

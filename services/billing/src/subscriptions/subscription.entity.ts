@@ -29,6 +29,10 @@ export class Subscription {
   @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
   cancelAtPeriodEnd!: boolean;
 
+  /** Stripe's `created` time of the newest webhook event applied; older events change nothing. */
+  @Column({ name: 'last_event_at', type: 'timestamptz', nullable: true })
+  lastEventAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import { findPlan, isFreePlan, recurringPrice } from '../plans/prices';
 import { STRIPE } from '../stripe/stripe.provider';
 import { BillingRepository } from './billing.repository';
+import { CheckoutLock } from './checkout-lock';
 import type { Subscription } from './subscription.entity';
 import { changesFromStripe, SubscriptionSync } from './subscription-sync';
 
@@ -23,6 +25,15 @@ export interface Subscriber {
 
 /** Statuses of a paid subscription that block starting another checkout. */
 const livePaid = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+
+const alreadySubscribed = () =>
+  new AppError(ErrorCode.Conflict, 'You already have a paid subscription. Cancel it before choosing another plan.');
+
+/** The first invoice's client secret, when the subscription was read with it expanded. */
+const clientSecretOf = (subscription: Stripe.Subscription): string | null => {
+  const invoice = subscription.latest_invoice as Stripe.Invoice | string | null;
+  return typeof invoice === 'object' ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
+};
 
 const unavailable = () =>
   new AppError(ErrorCode.ServiceUnavailable, 'The payment provider is not reachable. Please try again.');
@@ -59,46 +70,65 @@ export class SubscriptionsService {
     private readonly repository: BillingRepository,
     private readonly transactions: TransactionRunner,
     private readonly sync: SubscriptionSync,
+    private readonly checkoutLock: CheckoutLock,
   ) {}
 
   async current(userId: string): Promise<CurrentSubscription> {
     return toView(await this.transactions.run((manager) => this.repository.currentSubscription(manager, userId)));
   }
 
-  /** Spec 3.7: starts a subscription; paid plans answer the client secret of the first invoice's payment. */
+  /**
+   * Spec 3.7: starts a subscription; paid plans answer the client secret of the first invoice's
+   * payment. One checkout per user runs at a time, so a double click starts one subscription: the
+   * second request resumes the first's unpaid checkout and answers the same client secret.
+   */
   async create(
     user: Subscriber,
     request: SubscriptionRequest,
     requestId?: string,
   ): Promise<CreateSubscriptionResponse> {
     const plan = findPlan(request.planId)!;
-    const current = await this.transactions.run((manager) => this.repository.currentSubscription(manager, user.id));
-    if (current?.stripeSubscriptionId && livePaid.has(current.status)) {
-      throw new AppError(
-        ErrorCode.Conflict,
-        'You already have a paid subscription. Cancel it before choosing another plan.',
-      );
-    }
+    return this.checkoutLock.run(user.id, () => this.checkout(user, plan, request, requestId));
+  }
+
+  private async checkout(
+    user: Subscriber,
+    plan: Plan,
+    request: SubscriptionRequest,
+    requestId?: string,
+  ): Promise<CreateSubscriptionResponse> {
+    const { current, pending, newest } = await this.transactions.run(async (manager) => ({
+      current: await this.repository.currentSubscription(manager, user.id),
+      pending: await this.repository.pendingCheckout(manager, user.id, plan.id, request.billingCycle),
+      newest: await this.repository.newestSubscription(manager, user.id),
+    }));
+    if (current?.stripeSubscriptionId && livePaid.has(current.status)) throw alreadySubscribed();
     if (isFreePlan(plan)) return this.startFree(user, plan, request.billingCycle, current, requestId);
+    const resumed = pending ? await this.resume(pending) : null;
+    if (resumed) return resumed;
 
     const customerId = await this.customerFor(user, request.customerInfo);
     const priceId = await this.priceFor(plan, request.billingCycle);
     let remote: Stripe.Subscription;
     try {
-      remote = await this.stripe.subscriptions.create({
-        customer: customerId,
-        items: [{ price: priceId }],
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
-        metadata: { userId: user.id, planId: plan.id, billingCycle: request.billingCycle },
-        expand: ['latest_invoice.confirmation_secret'],
-      });
+      remote = await this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { userId: user.id, planId: plan.id, billingCycle: request.billingCycle },
+          expand: ['latest_invoice.confirmation_secret'],
+        },
+        // Named after the user's newest subscription: a retry after a create whose answer was lost
+        // gets the same Stripe subscription; once that one is stored, the next checkout has a new key.
+        { idempotencyKey: `billing-subscription-${user.id}-${newest?.id ?? 'first'}-${priceId}` },
+      );
     } catch (error) {
       this.logger.error(`creating a Stripe subscription failed: ${(error as Error).message}`);
       throw unavailable();
     }
-    const invoice = remote.latest_invoice as Stripe.Invoice | string | null;
-    const clientSecret = typeof invoice === 'object' ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
+    const clientSecret = clientSecretOf(remote);
     const stored = await this.transactions.run(async (manager) => {
       const existing = await this.repository.subscriptionByStripeId(manager, remote.id);
       if (existing) return existing;
@@ -114,6 +144,30 @@ export class SubscriptionsService {
       });
     });
     return { subscriptionId: remote.id, status: stored.status, clientSecret };
+  }
+
+  /**
+   * An unpaid checkout of the same plan and cycle, answered again while Stripe still holds it open.
+   * Null when it has expired (or lost its payment), so a new one is started; paid meanwhile, whose
+   * webhook has not arrived yet, it is healed locally and the user already has a subscription.
+   */
+  private async resume(pending: Subscription): Promise<CreateSubscriptionResponse | null> {
+    let remote: Stripe.Subscription;
+    try {
+      remote = await this.stripe.subscriptions.retrieve(pending.stripeSubscriptionId!, {
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+    } catch (error) {
+      this.logger.error(`reading a Stripe subscription failed: ${(error as Error).message}`);
+      throw unavailable();
+    }
+    const clientSecret = clientSecretOf(remote);
+    if (remote.status === 'incomplete' && clientSecret) {
+      return { subscriptionId: remote.id, status: 'incomplete', clientSecret };
+    }
+    const healed = await this.transactions.run((manager) => this.sync.healIncomplete(manager, remote));
+    if (healed && livePaid.has(healed.status)) throw alreadySubscribed();
+    return null;
   }
 
   /** Spec 2.9: cancels the paid subscription at the end of the period already paid for. */
@@ -132,7 +186,8 @@ export class SubscriptionsService {
     return toView(
       await this.transactions.run(async (manager) => {
         const local = (await this.repository.subscriptionByStripeId(manager, remote.id))!;
-        return this.sync.apply(manager, local, { ...changesFromStripe(remote), cancelAtPeriodEnd: true });
+        const changes = { ...changesFromStripe(remote), cancelAtPeriodEnd: true };
+        return (await this.sync.apply(manager, local, changes, null)) ?? local;
       }),
     );
   }
@@ -169,11 +224,16 @@ export class SubscriptionsService {
     if (stored) return stored.stripeCustomerId;
     let created: Stripe.Customer;
     try {
-      created = await this.stripe.customers.create({
+      const params: Stripe.CustomerCreateParams = {
         email: info.email,
         name: info.name,
         ...(info.company ? { business_name: info.company } : {}),
         metadata: { userId: user.id, company: info.company },
+      };
+      // A retry after a create whose answer was lost gets the same customer (with the same details).
+      const details = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+      created = await this.stripe.customers.create(params, {
+        idempotencyKey: `billing-customer-${user.id}-${details}`,
       });
     } catch (error) {
       this.logger.error(`creating a Stripe customer failed: ${(error as Error).message}`);

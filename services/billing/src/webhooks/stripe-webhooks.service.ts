@@ -9,9 +9,20 @@ import { STRIPE } from '../stripe/stripe.provider';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+/** `stale`: recorded, but older than what is stored for its object, so it changed nothing. */
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
 
-/** Verifies Stripe webhooks and applies each event once, in one transaction with its record. */
+/** Invoice statuses a payment failure reported late must not overwrite. */
+const settled: ReadonlySet<string> = new Set(['paid', 'refunded']);
+
+/**
+ * Verifies Stripe webhooks and applies each event once, in one transaction with its record.
+ * Stripe delivers out of order and retries old events, so subscription and invoice events are
+ * applied only when newer than what is stored: a subscription keeps the `created` time of the
+ * newest event applied to it (plus the status rules of SubscriptionSync for events of the same
+ * second), and a paid invoice is never marked failed again. Ordering by the event rather than
+ * fetching each object keeps a webhook one short transaction with no Stripe call in it.
+ */
 @Injectable()
 export class StripeWebhooksService {
   private readonly logger = new Logger(StripeWebhooksService.name);
@@ -40,19 +51,17 @@ export class StripeWebhooksService {
   async handle(event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {
     // Reads from Stripe happen before the transaction, never while holding locks.
     const refundedInvoiceId = event.type === 'charge.refunded' ? await this.invoiceOfCharge(event.data.object) : null;
+    const at = dateOfSeconds(event.created);
     return this.transactions.run(async (manager) => {
       if (!(await this.repository.markProcessed(manager, event.id, event.type))) return 'duplicate';
       switch (event.type) {
         case 'invoice.paid':
-          await this.invoicePaid(manager, event.data.object, requestId);
-          return 'applied';
+          return this.invoicePaid(manager, event.data.object, at, requestId);
         case 'invoice.payment_failed':
-          await this.invoiceFailed(manager, event.data.object, requestId);
-          return 'applied';
+          return this.invoiceFailed(manager, event.data.object, at, requestId);
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted':
-          await this.sync.fromStripe(manager, event.data.object, requestId);
-          return 'applied';
+          return (await this.sync.fromStripe(manager, event.data.object, at, requestId)) ? 'applied' : 'stale';
         case 'charge.refunded':
           await this.chargeRefunded(manager, event.data.object, refundedInvoiceId, requestId);
           return 'applied';
@@ -67,30 +76,37 @@ export class StripeWebhooksService {
     return id ? ((await this.repository.customerByStripeId(manager, id))?.userId ?? null) : null;
   }
 
-  private async invoicePaid(manager: EntityManager, invoice: Stripe.Invoice, requestId?: string): Promise<void> {
+  private async invoicePaid(
+    manager: EntityManager,
+    invoice: Stripe.Invoice,
+    at: Date | null,
+    requestId?: string,
+  ): Promise<WebhookOutcome> {
     const subscriptionId = stripeIdOf(invoice.parent?.subscription_details?.subscription);
     const subscription = subscriptionId ? await this.repository.subscriptionByStripeId(manager, subscriptionId) : null;
     const userId = subscription?.userId ?? (await this.userOf(manager, invoice.customer));
     if (!userId || !invoice.id) {
       this.logger.warn(`invoice ${invoice.id} paid for an unknown customer; recorded without effect`);
-      return;
+      return 'applied';
     }
     // The line's period is the service period; the invoice's own period is the billing run.
     const line = invoice.lines?.data?.[0]?.period;
     const periodStart = dateOfSeconds(line?.start ?? invoice.period_start);
     const periodEnd = dateOfSeconds(line?.end ?? invoice.period_end);
     const before = await this.repository.invoice(manager, invoice.id);
-    await this.repository.saveInvoice(manager, {
-      stripeInvoiceId: invoice.id,
-      userId,
-      stripeSubscriptionId: subscriptionId,
-      amount: String(invoice.amount_paid),
-      currency: invoice.currency,
-      status: 'paid',
-      periodStart,
-      periodEnd,
-    });
-    if (before?.status !== 'paid') {
+    // Paid is final for an invoice; a refund recorded since is kept.
+    const newlyPaid = !before || !settled.has(before.status);
+    if (newlyPaid) {
+      await this.repository.saveInvoice(manager, {
+        stripeInvoiceId: invoice.id,
+        userId,
+        stripeSubscriptionId: subscriptionId,
+        amount: String(invoice.amount_paid),
+        currency: invoice.currency,
+        status: 'paid',
+        periodStart,
+        periodEnd,
+      });
       await this.outbox.publish(
         manager,
         'InvoicePaid',
@@ -108,38 +124,46 @@ export class StripeWebhooksService {
         requestId,
       );
     }
-    if (subscription) {
-      await this.sync.apply(
+    const synced =
+      subscription &&
+      (await this.sync.apply(
         manager,
         subscription,
         { status: 'active', ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}) },
+        at,
         requestId,
-      );
-    }
+      ));
+    return newlyPaid || synced ? 'applied' : 'stale';
   }
 
-  private async invoiceFailed(manager: EntityManager, invoice: Stripe.Invoice, requestId?: string): Promise<void> {
+  /** A failure reported after the invoice was paid is stale: the invoice and its subscription stay as they are. */
+  private async invoiceFailed(
+    manager: EntityManager,
+    invoice: Stripe.Invoice,
+    at: Date | null,
+    requestId?: string,
+  ): Promise<WebhookOutcome> {
     const subscriptionId = stripeIdOf(invoice.parent?.subscription_details?.subscription);
     const subscription = subscriptionId ? await this.repository.subscriptionByStripeId(manager, subscriptionId) : null;
     const userId = subscription?.userId ?? (await this.userOf(manager, invoice.customer));
-    if (!userId || !invoice.id) return;
+    if (!userId || !invoice.id) return 'applied';
     const before = await this.repository.invoice(manager, invoice.id);
-    if (before?.status !== 'paid') {
-      await this.repository.saveInvoice(manager, {
-        stripeInvoiceId: invoice.id,
-        userId,
-        stripeSubscriptionId: subscriptionId,
-        amount: String(invoice.amount_due),
-        currency: invoice.currency,
-        status: 'payment_failed',
-        periodStart: dateOfSeconds(invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start),
-        periodEnd: dateOfSeconds(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
-      });
-    }
+    if (before && settled.has(before.status)) return 'stale';
+    await this.repository.saveInvoice(manager, {
+      stripeInvoiceId: invoice.id,
+      userId,
+      stripeSubscriptionId: subscriptionId,
+      amount: String(invoice.amount_due),
+      currency: invoice.currency,
+      status: 'payment_failed',
+      periodStart: dateOfSeconds(invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start),
+      periodEnd: dateOfSeconds(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
+    });
     // A first payment that fails leaves the subscription incomplete (as in Stripe); later ones make it past due.
     if (subscription && subscription.status !== 'incomplete') {
-      await this.sync.apply(manager, subscription, { status: 'past_due' }, requestId);
+      await this.sync.apply(manager, subscription, { status: 'past_due' }, at, requestId);
     }
+    return 'applied';
   }
 
   private async chargeRefunded(

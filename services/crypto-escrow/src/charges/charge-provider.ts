@@ -19,8 +19,10 @@ export interface ProviderCharge {
   hostedUrl: string;
   /** Symbol (BTC, ETH, ...) -> address. */
   addresses: Record<string, string>;
-  /** Upper-case provider status: NEW, PENDING, COMPLETED, EXPIRED, CANCELED, ... */
+  /** Upper-case provider status: NEW, PENDING, COMPLETED, EXPIRED, CANCELED, UNRESOLVED, RESOLVED, ... */
   status: string;
+  /** Why the charge was UNRESOLVED (DELAYED: paid after it expired; OVERPAID, UNDERPAID, ...), or null. */
+  statusContext: string | null;
   expiresAt: Date | null;
   /** The crypto the payer used, when a payment was seen. */
   cryptoCurrency: string | null;

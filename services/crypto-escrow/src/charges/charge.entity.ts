@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A crypto charge the user created at a provider (Coinbase Commerce); status is the provider's. */
+/**
+ * A crypto charge the user created at a provider (Coinbase Commerce); status is the provider's, moved
+ * only forward (charge-status.ts). completedAt is set when it is paid (COMPLETED or RESOLVED).
+ */
 @Entity({ name: 'charges', schema: 'crypto' })
 export class ChargeRecord {
   @PrimaryColumn({ type: 'uuid' })
@@ -26,6 +29,10 @@ export class ChargeRecord {
 
   @Column({ type: 'varchar', length: 30 })
   status!: string;
+
+  /** Why the provider marked the charge UNRESOLVED (DELAYED: paid after it expired, OVERPAID, ...), kept once resolved. */
+  @Column({ name: 'status_context', type: 'varchar', length: 30, nullable: true })
+  statusContext!: string | null;
 
   /** numeric(15,2) read as a string: never a float. */
   @Column({ type: 'numeric', precision: 15, scale: 2 })

@@ -20,7 +20,11 @@ function serviceWith(row: ChargeRecord | null, seen?: Partial<ProviderCharge>) {
     ),
   } as unknown as ChargeProvider & { get: jest.Mock };
   const schedules = { stop: jest.fn(async () => undefined), start: jest.fn() };
-  const repository = { byId: jest.fn(async () => row), transition: jest.fn(async () => null) };
+  const repository = {
+    byId: jest.fn(async () => row),
+    lockByProviderId: jest.fn(async () => row),
+    applyChange: jest.fn(async () => row),
+  };
   const transactions = { run: jest.fn((work: (m: unknown) => unknown) => work({})) };
   const service = new ChargesService(
     provider,
@@ -42,8 +46,13 @@ describe('ChargesService.poll', () => {
     expect(schedules.stop).toHaveBeenCalledWith('c1');
   });
 
-  it('stops polling a charge that is already final or gone', async () => {
-    for (const row of [rowOf({ status: 'COMPLETED' }), rowOf({ status: 'EXPIRED' }), null]) {
+  it('stops polling a charge that is already settled or gone', async () => {
+    for (const row of [
+      rowOf({ status: 'COMPLETED' }),
+      rowOf({ status: 'RESOLVED' }),
+      rowOf({ status: 'CANCELED' }),
+      null,
+    ]) {
       const { service, provider, schedules } = serviceWith(row);
       expect((await service.poll('c1')).stopped).toBe(true);
       expect(provider.get).not.toHaveBeenCalled();
@@ -51,8 +60,15 @@ describe('ChargesService.poll', () => {
     }
   });
 
+  it('keeps polling an expired charge inside the window: a late payment may follow', async () => {
+    const { service, provider, schedules } = serviceWith(rowOf({ status: 'EXPIRED' }), { status: 'EXPIRED' });
+    expect(await service.poll('c1')).toEqual({ status: 'EXPIRED', changed: false, stopped: false });
+    expect(provider.get).toHaveBeenCalledWith('p1');
+    expect(schedules.stop).not.toHaveBeenCalled();
+  });
+
   it('keeps polling an open charge the provider still reports open', async () => {
-    const { service, provider, schedules } = serviceWith(rowOf(), { status: 'PENDING' });
+    const { service, provider, schedules } = serviceWith(rowOf({ status: 'PENDING' }), { status: 'PENDING' });
     expect(await service.poll('c1')).toEqual({ status: 'PENDING', changed: false, stopped: false });
     expect(provider.get).toHaveBeenCalledWith('p1');
     expect(schedules.stop).not.toHaveBeenCalled();

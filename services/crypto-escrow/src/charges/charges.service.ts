@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import {
-  chargeFinalStatuses,
-  cryptoMessages,
-  ErrorCode,
-  type Charge,
-  type createChargeRequestSchema,
-} from '@app/contracts';
+import { cryptoMessages, ErrorCode, type Charge, type createChargeRequestSchema } from '@app/contracts';
 import { APP_CONFIG, AppError, isUuid, OutboxService, TransactionRunner } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -21,11 +15,11 @@ import {
   type ProviderCharge,
 } from './charge-provider';
 import { ChargePollSchedules } from './charge-poll.schedules';
+import { chargeChange, isPaid, isSettled, type ChargeEventType } from './charge-status';
 import { chargeView } from './charge-views';
 import { ChargesRepository } from './charges.repository';
 
 export type CreateCharge = z.output<typeof createChargeRequestSchema>;
-const isFinal = (status: string) => (chargeFinalStatuses as readonly string[]).includes(status);
 const notFound = () => new AppError(ErrorCode.NotFound, 'Charge not found');
 
 /** What a poll did: the charge's status afterwards, and whether this call moved it. */
@@ -36,9 +30,11 @@ export interface PollOutcome {
 }
 
 /**
- * Crypto charges: created at the provider, then driven to a final status by whichever of the
- * provider's webhook or the 10-second poll sees it first. The status change and its event commit
- * together, and only the caller whose conditional UPDATE moved the row publishes.
+ * Crypto charges: created at the provider, then driven forward (charge-status.ts) by whichever of
+ * the provider's webhook or the 10-second poll sees a change first. The status change and its event
+ * commit together on the locked row, so a change is applied, and its event published, once:
+ * ChargeFailed when it expires or is cancelled, ChargeCompleted when it is paid, also when the
+ * payment came after the expiry (then after the ChargeFailed, under the same key).
  */
 @Injectable()
 export class ChargesService {
@@ -83,6 +79,7 @@ export class ChargesService {
       hostedUrl: seen.hostedUrl,
       addresses: seen.addresses,
       status: 'NEW',
+      statusContext: null,
       amount: body.amount,
       currency: body.currency,
       description: body.description,
@@ -94,7 +91,7 @@ export class ChargesService {
       completedAt: null,
     });
     if (seen.status !== 'NEW') await this.apply(seen, requestId);
-    if (!isFinal(seen.status)) {
+    if (!isSettled(seen.status)) {
       try {
         await this.schedules.start(id, pollUntil);
       } catch (error) {
@@ -119,10 +116,13 @@ export class ChargesService {
     return { received: true as const };
   }
 
-  /** One poll of an open charge (the worker's job); stops the schedule once final or past 30 minutes. */
+  /**
+   * One poll of a charge not settled (the worker's job): an EXPIRED one too, so a late payment is
+   * noticed while the window lasts. Stops the schedule once settled or past 30 minutes.
+   */
   async poll(chargeId: string): Promise<PollOutcome> {
     const row = await this.repository.byId(this.manager, chargeId);
-    if (!row || isFinal(row.status) || row.pollUntil.getTime() <= Date.now()) {
+    if (!row || isSettled(row.status) || row.pollUntil.getTime() <= Date.now()) {
       await this.schedules.stop(chargeId);
       return { status: row?.status ?? null, changed: false, stopped: true };
     }
@@ -137,17 +137,31 @@ export class ChargesService {
       throw error;
     }
     const changed = await this.apply(seen);
-    return { status: seen.status, changed, stopped: isFinal(seen.status) };
+    const stopped = isSettled(seen.status);
+    if (stopped && !changed) await this.schedules.stop(chargeId);
+    return { status: seen.status, changed, stopped };
   }
 
-  /** Applies a provider status: returns true when this call moved the charge (and so published). */
+  /**
+   * Applies a provider report on the locked row: returns true when this call changed the charge.
+   * Only the call that moved the status publishes its event, so webhooks redelivered in any order
+   * and polls racing them publish each event once.
+   */
   async apply(seen: ProviderCharge, requestId?: string): Promise<boolean> {
     const moved = await this.transactions.run(async (manager) => {
-      const row = await this.repository.transition(manager, this.provider.name, seen);
-      if (row && isFinal(row.status)) await this.publishFinal(manager, row, requestId);
-      return row;
+      const row = await this.repository.lockByProviderId(manager, this.provider.name, seen.providerChargeId);
+      if (!row) return null;
+      const change = chargeChange(row, seen);
+      if (!change) return null;
+      const updated = await this.repository.applyChange(manager, row.id, change, isPaid(change.status));
+      if (change.event) await this.publish(manager, change.event, updated, requestId);
+      if (change.event === 'ChargeCompleted' && (row.status === 'EXPIRED' || row.status === 'UNRESOLVED')) {
+        const context = updated.statusContext ? `, ${updated.statusContext}` : '';
+        this.logger.log(`charge ${row.id} paid late: ${row.status} -> ${updated.status}${context}`);
+      }
+      return updated;
     });
-    if (moved && isFinal(moved.status)) {
+    if (moved && isSettled(moved.status)) {
       await this.schedules
         .stop(moved.id)
         .catch((error: Error) => this.logger.warn(`poll schedule not removed: ${error.message}`));
@@ -155,7 +169,12 @@ export class ChargesService {
     return moved !== null;
   }
 
-  private async publishFinal(manager: EntityManager, row: ChargeRecord, requestId?: string): Promise<void> {
+  private async publish(
+    manager: EntityManager,
+    type: ChargeEventType,
+    row: ChargeRecord,
+    requestId?: string,
+  ): Promise<void> {
     const common = {
       userId: row.userId,
       chargeId: row.id,
@@ -166,7 +185,7 @@ export class ChargesService {
       currency: row.currency,
       occurredAt: timestampFromDate(new Date()),
     };
-    if (row.status === 'COMPLETED') {
+    if (type === 'ChargeCompleted') {
       await this.outbox.publish(
         manager,
         'ChargeCompleted',

@@ -26,8 +26,26 @@ describe('Coinbase Commerce adapter', () => {
       hostedUrl: charge.hosted_url,
       addresses: { BTC: 'bc1qexample', ETH: '0xabc', MATIC: '0xdef' },
       status: 'COMPLETED',
+      statusContext: null,
       expiresAt: new Date('2026-11-22T07:00:00Z'),
       cryptoCurrency: 'ETH',
+    });
+  });
+
+  it('reads a payment after expiry: UNRESOLVED with its context, then RESOLVED keeping why it was unresolved', () => {
+    const late = [
+      { status: 'NEW', time: '2026-11-22T06:00:00Z' },
+      { status: 'EXPIRED', time: '2026-11-22T07:00:00Z' },
+      { status: 'UNRESOLVED', context: 'DELAYED', time: '2026-11-22T07:20:00Z' },
+    ];
+    expect(toProviderCharge({ ...charge, timeline: late })).toMatchObject({
+      status: 'UNRESOLVED',
+      statusContext: 'DELAYED',
+    });
+    const resolved = [...late, { status: 'RESOLVED', time: '2026-11-22T08:00:00Z' }];
+    expect(toProviderCharge({ ...charge, timeline: resolved })).toMatchObject({
+      status: 'RESOLVED',
+      statusContext: 'DELAYED',
     });
   });
 

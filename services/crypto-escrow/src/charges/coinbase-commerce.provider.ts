@@ -30,7 +30,7 @@ interface CommerceCharge {
   hosted_url: string;
   addresses?: Record<string, string>;
   expires_at?: string | null;
-  timeline?: { status: string; time: string }[];
+  timeline?: { status: string; time: string; context?: string }[];
   payments?: { network?: string; value?: { crypto?: { currency?: string } } }[];
 }
 
@@ -103,6 +103,8 @@ export class CoinbaseCommerceProvider implements ChargeProvider {
 export function toProviderCharge(data: CommerceCharge): ProviderCharge {
   const timeline = data.timeline ?? [];
   const status = (timeline[timeline.length - 1]?.status ?? 'NEW').toUpperCase();
+  // UNRESOLVED entries carry a context (DELAYED, OVERPAID, UNDERPAID, ...); RESOLVED after it does not.
+  const context = [...timeline].reverse().find((entry) => entry.context)?.context;
   const addresses = Object.fromEntries(
     Object.entries(data.addresses ?? {}).map(([network, address]) => [
       symbolOfNetwork[network] ?? network.toUpperCase(),
@@ -119,6 +121,7 @@ export function toProviderCharge(data: CommerceCharge): ProviderCharge {
     hostedUrl: data.hosted_url,
     addresses,
     status,
+    statusContext: context ? context.toUpperCase() : null,
     expiresAt: data.expires_at ? new Date(data.expires_at) : null,
     cryptoCurrency: cryptoCurrency ?? null,
   };

@@ -1,4 +1,4 @@
-import type { Escrow } from '@app/contracts';
+import { escrowStatuses, type Escrow, type EscrowStatus } from '@app/contracts';
 import type { EscrowRecord } from './escrow.entity';
 import { rippleTimeToDate } from './ripple-time';
 
@@ -8,7 +8,12 @@ export const xrpOfDrops = (drops: string | number): string => {
   return `${value / 1_000_000n}.${(value % 1_000_000n).toString().padStart(6, '0')}`;
 };
 
-export function escrowView(row: EscrowRecord): Escrow {
+/** A row the API shows: not pending (not on the ledger yet) nor failed (never made it there). */
+export type ListedEscrow = EscrowRecord & { status: EscrowStatus };
+export const isListed = (row: EscrowRecord): row is ListedEscrow =>
+  (escrowStatuses as readonly string[]).includes(row.status);
+
+export function escrowView(row: ListedEscrow): Escrow {
   const finishAfter = Number(row.finishAfter);
   const cancelAfter = Number(row.cancelAfter);
   return {

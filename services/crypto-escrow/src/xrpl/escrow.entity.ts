@@ -1,6 +1,13 @@
 import type { EscrowStatus } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
+/**
+ * A row's status: `pending` from before its EscrowCreate is submitted until the ledger validates it
+ * (`created`) or it is known never to have made it (`failed`, with closed_reason); the API shows
+ * only the statuses of the contract (created, finished, cancelled, unknown).
+ */
+export type EscrowRowStatus = EscrowStatus | 'pending' | 'failed';
+
 /** An escrow the user created through the platform: only public ledger facts, never a seed. */
 @Entity({ name: 'escrows', schema: 'crypto' })
 export class EscrowRecord {
@@ -39,8 +46,16 @@ export class EscrowRecord {
   @Column({ name: 'create_hash', type: 'varchar', length: 64 })
   createHash!: string;
 
+  /** The validated ledger when the EscrowCreate was signed: it can only be in a later one. */
+  @Column({ name: 'create_first_ledger', type: 'bigint', nullable: true })
+  createFirstLedger!: string | null;
+
+  /** The EscrowCreate's LastLedgerSequence: not validated by then, it never will be. */
+  @Column({ name: 'create_last_ledger', type: 'bigint', nullable: true })
+  createLastLedger!: string | null;
+
   @Column({ type: 'varchar', length: 12, default: 'created' })
-  status!: EscrowStatus;
+  status!: EscrowRowStatus;
 
   @Column({ name: 'closing_hash', type: 'varchar', length: 64, nullable: true })
   closingHash!: string | null;

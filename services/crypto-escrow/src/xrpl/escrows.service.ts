@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
+  cryptoMessages,
   destinationTagFromPropertyId,
   ErrorCode,
   type cancelEscrowRequestSchema,
@@ -20,6 +21,7 @@ import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
 import type { EscrowRecord } from './escrow.entity';
 import { EscrowMonitorSchedules } from './escrow-monitor.schedules';
+import { pendingOutcome } from './escrow-pending';
 import {
   escrowOutcome,
   searchHistory,
@@ -30,12 +32,12 @@ import {
   OWNER_NOT_ON_LEDGER,
   type ListedTx,
 } from './escrow-outcome';
-import { escrowView, xrpOfDrops } from './escrow-views';
-import { EscrowsRepository } from './escrows.repository';
+import { escrowView, isListed, xrpOfDrops } from './escrow-views';
+import { EscrowsRepository, type NewEscrow } from './escrows.repository';
 import { ledgerError, LedgerRejection, type LedgerOperation } from './ledger-errors';
 import { rippleTimeToDate } from './ripple-time';
 import { walletOf } from './wallets';
-import { XrplLedger } from './xrpl-ledger';
+import { XrplLedger, type SignedTx } from './xrpl-ledger';
 
 export type CreateEscrow = z.output<typeof createEscrowRequestSchema>;
 export type FinishEscrow = z.output<typeof finishEscrowRequestSchema>;
@@ -69,41 +71,97 @@ export class EscrowsService {
     @Inject(APP_CONFIG) private readonly config: CryptoConfig,
   ) {}
 
+  /**
+   * EscrowCreate, signed first so its hash and sequence are known, stored `pending` with them, then
+   * submitted: a process that dies mid-submit leaves a row the monitor settles (created, or failed
+   * when it never made it to the ledger). The answer is the created escrow, as before.
+   */
   async create(userId: string, body: CreateEscrow): Promise<Escrow> {
     const wallet = walletOf(body.senderSeed);
     const destinationTag = this.destinationTagOf(body);
     // Counted from the ledger's own clock (its last close), which is what FinishAfter is checked against.
-    const now = await this.ledgerNow();
+    const validated = await this.ledgerNow();
     const tx: EscrowCreate = {
       TransactionType: 'EscrowCreate',
       Account: wallet.classicAddress,
       Destination: body.destinationAddress,
       Amount: xrpToDrops(body.amount),
-      FinishAfter: now + body.finishAfterSeconds,
-      CancelAfter: now + body.cancelAfterSeconds,
+      FinishAfter: validated.closeTime + body.finishAfterSeconds,
+      CancelAfter: validated.closeTime + body.cancelAfterSeconds,
       ...(body.condition ? { Condition: body.condition } : {}),
       ...(destinationTag !== undefined ? { DestinationTag: destinationTag } : {}),
     };
-    const submitted = await this.submitOrFail('escrowCreate', () => this.ledger.submit(tx, wallet));
-    const row = await this.repository.insert(this.manager, {
+    const signed = await this.submitOrFail('escrowCreate', () => this.ledger.sign(tx, wallet));
+    const pending = await this.recordPending({
       id: randomUUID(),
       userId,
       owner: wallet.classicAddress,
-      sequence: String(submitted.tx.Sequence),
+      sequence: String(signed.tx.Sequence),
       destination: body.destinationAddress,
       amountDrops: tx.Amount as string,
       finishAfter: String(tx.FinishAfter),
       cancelAfter: String(tx.CancelAfter),
       condition: body.condition ?? null,
       destinationTag: destinationTag === undefined ? null : String(destinationTag),
-      createHash: submitted.hash,
+      createHash: signed.hash,
+      createFirstLedger: String(validated.index),
+      createLastLedger: signed.tx.LastLedgerSequence === undefined ? null : String(signed.tx.LastLedgerSequence),
       monitorUntil: new Date(Date.now() + this.config.ESCROW_MONITOR_WINDOW_MS),
     });
-    this.logger.log(`escrow ${row.id} created: ${row.owner}#${row.sequence} (${submitted.hash})`);
+    // Scheduled before the submit, so the monitor settles the row if this process goes no further.
     await this.schedules
-      .start(row.id, row.monitorUntil)
-      .catch((error: Error) => this.logger.error(`escrow ${row.id} monitor not scheduled: ${error.message}`));
+      .start(pending.id, pending.monitorUntil)
+      .catch((error: Error) => this.logger.error(`escrow ${pending.id} monitor not scheduled: ${error.message}`));
+    await this.submitCreate(pending, signed);
+    const row =
+      (await this.repository.markCreated(this.manager, pending.id)) ??
+      (await this.repository.byId(this.manager, pending.id));
+    this.logger.log(`escrow ${pending.id} created: ${pending.owner}#${pending.sequence} (${signed.hash})`);
+    if (!row || !isListed(row)) throw ledgerError('escrowCreate', new Error(`escrow ${pending.id} is ${row?.status}`));
     return escrowView(row);
+  }
+
+  /**
+   * Stores the pending row. When a row not failed holds the owner + sequence already, it is an
+   * earlier EscrowCreate of this account with the same sequence: settled now when the ledger can say
+   * it never made it (then the sequence is free again), otherwise the request is refused.
+   */
+  private async recordPending(escrow: NewEscrow): Promise<EscrowRecord> {
+    const row = await this.repository.insertPending(this.manager, escrow);
+    if (row) return row;
+    const holder = await this.repository.byLedgerId(this.manager, escrow.owner, Number(escrow.sequence));
+    if (holder?.status === 'pending' && (await this.settlePending(holder, false)) === 'failed') {
+      const retried = await this.repository.insertPending(this.manager, escrow);
+      if (retried) return retried;
+    }
+    this.logger.warn(`escrowCreate refused: ${escrow.owner}#${escrow.sequence} is held by escrow ${holder?.id}`);
+    throw new AppError(ErrorCode.Conflict, cryptoMessages.escrowCreateFailed.description, [
+      {
+        path: 'ledger',
+        message: `sequence ${escrow.sequence} of this account belongs to an earlier EscrowCreate not settled yet; try again in a minute`,
+      },
+    ]);
+  }
+
+  /**
+   * Submits the stored EscrowCreate. A result code means it is not on the ledger and never will be:
+   * the row fails with it. Anything else (the ledger unreachable, no answer in time) leaves the row
+   * pending for the monitor, which reads its fate from the ledger.
+   */
+  private async submitCreate(row: EscrowRecord, signed: SignedTx): Promise<void> {
+    try {
+      await this.ledger.submitSigned(signed);
+    } catch (error) {
+      if (error instanceof LedgerRejection && error.hash) {
+        await this.repository.markFailed(this.manager, row.id, `EscrowCreate ${error.code}`);
+        await this.schedules
+          .stop(row.id)
+          .catch((stopError: Error) => this.logger.warn(`monitor not removed: ${stopError.message}`));
+      } else {
+        this.logger.warn(`escrow ${row.id} pending: EscrowCreate ${signed.hash} not settled; the monitor will read it`);
+      }
+      throw this.refused('escrowCreate', error);
+    }
   }
 
   async finish(userId: string, body: FinishEscrow, requestId?: string): Promise<EscrowActionResult> {
@@ -137,7 +195,7 @@ export class EscrowsService {
 
   /** The user's escrows created here, newest first. */
   async mine(userId: string): Promise<{ escrows: Escrow[] }> {
-    return { escrows: (await this.repository.ofUser(this.manager, userId)).map(escrowView) };
+    return { escrows: (await this.repository.ofUser(this.manager, userId)).filter(isListed).map(escrowView) };
   }
 
   /** GET /api/crypto/xrp/escrows/{address}: the ledger's escrows of an account (owner or destination), with sequence. */
@@ -181,19 +239,77 @@ export class EscrowsService {
    */
   async monitor(escrowId: string): Promise<{ status: string }> {
     const row = await this.repository.byId(this.manager, escrowId);
-    if (!row || row.status !== 'created') {
+    if (!row || (row.status !== 'created' && row.status !== 'pending')) {
       await this.schedules.stop(escrowId);
       return { status: row?.status ?? 'unknown' };
     }
-    const result = await this.monitorOpen(row);
+    // The job scheduler ends at monitorUntil: this is the last run when the next would come after it
+    // (or a run after the window, for one the worker missed while it was down).
+    const lastRun = row.monitorUntil.getTime() - Date.now() < this.config.ESCROW_MONITOR_INTERVAL_MS;
+    let result: { status: string };
+    if (row.status === 'pending') {
+      const status = await this.settlePending(row, lastRun);
+      // Once on the ledger it is watched like any created escrow, from this run on.
+      result = status === 'created' ? await this.monitorOpen({ ...row, status }, lastRun) : { status };
+    } else {
+      result = await this.monitorOpen(row, lastRun);
+    }
     await this.repository.recordMonitorCheck(this.manager, row.id);
     return result;
   }
 
-  private async monitorOpen(row: EscrowRecord): Promise<{ status: string }> {
-    // The job scheduler ends at monitorUntil: this is the last run when the next would come after it
-    // (or a run after the window, for one the worker missed while it was down).
-    const lastRun = row.monitorUntil.getTime() - Date.now() < this.config.ESCROW_MONITOR_INTERVAL_MS;
+  /**
+   * A pending row: its EscrowCreate was signed and stored, and maybe submitted, by a call that did
+   * not finish (or not yet). The ledger says whether it made it (escrow-pending.ts): created, failed
+   * (with the reason), or not yet known; still not known when the window ends, it becomes unknown.
+   */
+  private async settlePending(
+    row: EscrowRecord,
+    lastRun: boolean,
+  ): Promise<'created' | 'failed' | 'pending' | 'unknown'> {
+    const lookup = await this.ledger.lookup(row.createHash);
+    const settled = lookup.found && lookup.validated;
+    const [onLedger, validated, completeLedgers] = settled
+      ? [false, { index: 0 }, []]
+      : await Promise.all([this.createdOnLedger(row), this.ledger.validatedLedger(), this.ledger.completeLedgers()]);
+    const outcome = pendingOutcome({
+      lookup,
+      onLedger,
+      validatedLedger: validated.index,
+      firstLedger: row.createFirstLedger === null ? null : Number(row.createFirstLedger),
+      lastLedger: row.createLastLedger === null ? null : Number(row.createLastLedger),
+      completeLedgers,
+    });
+    if (outcome.kind === 'created') {
+      await this.repository.markCreated(this.manager, row.id);
+      this.logger.log(`escrow ${row.id} pending -> created: ${row.owner}#${row.sequence} (${row.createHash})`);
+      return 'created';
+    }
+    if (outcome.kind === 'failed') {
+      if (await this.repository.markFailed(this.manager, row.id, outcome.reason)) {
+        this.logger.warn(`escrow ${row.id} pending -> failed: ${outcome.reason}`);
+      }
+      await this.schedules.stop(row.id);
+      return 'failed';
+    }
+    if (!lastRun) return 'pending';
+    this.logger.warn(`escrow ${row.id} still pending when monitoring ends, recorded as unknown: ${outcome.reason}`);
+    await this.repository.markUnknown(this.manager, row.id, outcome.reason);
+    await this.schedules.stop(row.id);
+    return 'unknown';
+  }
+
+  /** Whether the owner's objects hold the escrow this row's EscrowCreate made (a server without its tx still shows it). */
+  private async createdOnLedger(row: EscrowRecord): Promise<boolean> {
+    try {
+      return (await this.escrowObjects(row.owner)).some((o) => o.PreviousTxnID === row.createHash);
+    } catch (error) {
+      if (error instanceof LedgerRejection && error.code === 'actNotFound') return false;
+      throw error;
+    }
+  }
+
+  private async monitorOpen(row: EscrowRecord, lastRun: boolean): Promise<{ status: string }> {
     const presence = await this.presenceOf(row);
     if (presence === 'on-ledger') {
       if (lastRun) await this.schedules.stop(row.id);
@@ -350,7 +466,7 @@ export class EscrowsService {
       hash: submitted.hash,
       result: submitted.result,
       ledgerIndex: submitted.ledgerIndex,
-      escrow: row && row.userId === userId ? escrowView(row) : null,
+      escrow: row && row.userId === userId && isListed(row) ? escrowView(row) : null,
     };
   }
 
@@ -389,9 +505,9 @@ export class EscrowsService {
     return row;
   }
 
-  private async ledgerNow(): Promise<number> {
+  private async ledgerNow(): Promise<{ index: number; closeTime: number }> {
     try {
-      return await this.ledger.closeTime();
+      return await this.ledger.validatedLedger();
     } catch (error) {
       throw ledgerError('escrowCreate', error);
     }
@@ -412,12 +528,14 @@ export class EscrowsService {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      // Codes and class names only: nothing that could carry the request's seed.
-      this.logger.warn(
-        `${operation} refused: ${error instanceof LedgerRejection ? error.code : (error as Error).name}`,
-      );
-      throw ledgerError(operation, error);
+      throw this.refused(operation, error);
     }
+  }
+
+  /** The API error for a failed ledger call, logged with its code or class name only (nothing that could carry a seed). */
+  private refused(operation: LedgerOperation, error: unknown): AppError {
+    if (error instanceof AppError) return error;
+    this.logger.warn(`${operation} refused: ${error instanceof LedgerRejection ? error.code : (error as Error).name}`);
+    return ledgerError(operation, error);
   }
 }

@@ -13,6 +13,20 @@ export interface SubmitResult {
   tx: Record<string, unknown>;
 }
 
+/** A transaction autofilled and signed, not yet submitted: its hash and sequence are known. */
+export interface SignedTx {
+  hash: string;
+  blob: string;
+  /** The transaction as signed (Sequence, Fee, LastLedgerSequence filled in by autofill). */
+  tx: SubmittableTransaction;
+}
+
+/** What the ledger says of a transaction by its hash. */
+export type TxLookup =
+  | { found: false }
+  | { found: true; validated: false }
+  | { found: true; validated: true; result: string; ledgerIndex: number | null };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Preliminary results that mean the transaction will never be in a ledger. */
 const neverApplied = /^(tem|tef|tel)/;
@@ -79,26 +93,74 @@ export class XrplLedger implements OnModuleDestroy {
    * further than wallet.sign.
    */
   async submit(transaction: SubmittableTransaction, wallet: Wallet): Promise<SubmitResult> {
+    return this.submitSigned(await this.sign(transaction, wallet));
+  }
+
+  /** Autofills and signs in memory, submitting nothing: the hash and sequence are known before the ledger sees it. */
+  async sign(transaction: SubmittableTransaction, wallet: Wallet): Promise<SignedTx> {
     const client = await this.connected();
-    let signed: { tx_blob: string; hash: string };
-    let prepared: SubmittableTransaction;
     try {
-      prepared = await client.autofill(transaction);
-      signed = wallet.sign(prepared);
+      const prepared = await client.autofill(transaction);
+      const signed = wallet.sign(prepared);
+      return { hash: signed.hash, blob: signed.tx_blob, tx: prepared };
     } catch (error) {
       throw this.translate(error);
     }
+  }
+
+  /**
+   * Submits a signed transaction and waits until it is validated. LedgerRejection: it is not (and
+   * will never be) applied with tesSUCCESS; LedgerUnavailable: its fate is not known yet.
+   */
+  async submitSigned(signed: SignedTx): Promise<SubmitResult> {
     let preliminary: string;
     try {
-      const response = await client.request({ command: 'submit', tx_blob: signed.tx_blob });
+      const response = await (await this.connected()).request({ command: 'submit', tx_blob: signed.blob });
       preliminary = response.result.engine_result;
     } catch (error) {
       throw this.translate(error);
     }
     if (neverApplied.test(preliminary)) throw new LedgerRejection(preliminary, signed.hash);
-    const outcome = await this.awaitValidated(signed.hash, prepared.LastLedgerSequence ?? 0);
+    const outcome = await this.awaitValidated(signed.hash, signed.tx.LastLedgerSequence ?? 0);
     if (outcome.result !== 'tesSUCCESS') throw new LedgerRejection(outcome.result, signed.hash);
-    return { hash: signed.hash, result: outcome.result, ledgerIndex: outcome.ledgerIndex, tx: prepared as never };
+    return {
+      hash: signed.hash,
+      result: outcome.result,
+      ledgerIndex: outcome.ledgerIndex,
+      tx: signed.tx as unknown as Record<string, unknown>,
+    };
+  }
+
+  /** A transaction by hash: unknown to the server, seen but not validated, or validated with its result. */
+  async lookup(hash: string): Promise<TxLookup> {
+    try {
+      const response = await this.request({ command: 'tx', transaction: hash });
+      const result = response.result as { validated?: boolean; meta?: unknown; ledger_index?: number };
+      if (!result.validated) return { found: true, validated: false };
+      const meta = result.meta as { TransactionResult?: string } | string | undefined;
+      const code = typeof meta === 'object' && meta?.TransactionResult ? meta.TransactionResult : 'tesSUCCESS';
+      return { found: true, validated: true, result: code, ledgerIndex: result.ledger_index ?? null };
+    } catch (error) {
+      if (error instanceof LedgerRejection && error.code === 'txnNotFound') return { found: false };
+      throw error;
+    }
+  }
+
+  /** The latest validated ledger: its index and close time (Ripple-epoch seconds). */
+  async validatedLedger(): Promise<{ index: number; closeTime: number }> {
+    const response = await this.request({ command: 'ledger', ledger_index: 'validated' });
+    return { index: Number(response.result.ledger_index), closeTime: Number(response.result.ledger.close_time) };
+  }
+
+  /** The ledger ranges the server holds (server_info complete_ledgers, e.g. "32570-6595042"). */
+  async completeLedgers(): Promise<[number, number][]> {
+    const response = await this.request({ command: 'server_info' });
+    const ranges = String(response.result.info.complete_ledgers ?? '');
+    return ranges
+      .split(',')
+      .map((range) => range.trim().split('-').map(Number))
+      .filter((pair) => pair.length >= 1 && pair.every(Number.isFinite) && pair[0]! > 0)
+      .map((pair) => [pair[0]!, pair[1] ?? pair[0]!]);
   }
 
   private async awaitValidated(
@@ -107,17 +169,8 @@ export class XrplLedger implements OnModuleDestroy {
   ): Promise<{ result: string; ledgerIndex: number | null }> {
     const deadline = Date.now() + this.config.XRPL_SUBMIT_TIMEOUT_MS;
     for (;;) {
-      try {
-        const response = await this.request({ command: 'tx', transaction: hash });
-        const result = response.result as { validated?: boolean; meta?: unknown; ledger_index?: number };
-        if (result.validated) {
-          const meta = result.meta as { TransactionResult?: string } | string | undefined;
-          const code = typeof meta === 'object' && meta?.TransactionResult ? meta.TransactionResult : 'tesSUCCESS';
-          return { result: code, ledgerIndex: result.ledger_index ?? null };
-        }
-      } catch (error) {
-        if (!(error instanceof LedgerRejection && error.code === 'txnNotFound')) throw error;
-      }
+      const seen = await this.lookup(hash);
+      if (seen.found && seen.validated) return { result: seen.result, ledgerIndex: seen.ledgerIndex };
       const validated = await this.request({ command: 'ledger', ledger_index: 'validated' });
       if (lastLedger && Number(validated.result.ledger_index) > lastLedger) {
         throw new LedgerRejection('tefMAX_LEDGER', hash);

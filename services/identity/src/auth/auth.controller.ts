@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -15,6 +15,7 @@ import {
   type SuccessResponse,
 } from '@app/contracts';
 import {
+  accessTokenOf,
   AllowUnverifiedEmail,
   CurrentUser,
   REFRESH_COOKIE,
@@ -24,9 +25,16 @@ import {
   type AuthUser,
 } from '@app/platform';
 import type { Request, Response } from 'express';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService, type SessionCookies } from '../sessions/sessions.service';
 import { toAuthUser, toCurrentUser } from '../users/user.mapper';
 import { AuthService, messages } from './auth.service';
+import { RetryAfterFilter } from './retry-later.error';
+
+/** The session cookies (or a Bearer token) a sign-out names the session by. */
+const sessionCookiesOf = (req: Request): SessionCookies => ({
+  refresh: req.cookies?.[REFRESH_COOKIE],
+  access: accessTokenOf(req.cookies, req.headers.authorization),
+});
 
 @Controller('api')
 export class AuthController {
@@ -46,6 +54,7 @@ export class AuthController {
 
   @Post('auth/login')
   @HttpCode(200)
+  @UseFilters(RetryAfterFilter)
   async login(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest,
     @Res({ passthrough: true }) res: Response,
@@ -60,22 +69,33 @@ export class AuthController {
   @AllowUnverifiedEmail()
   async me(@CurrentUser() auth: AuthUser, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
     const user = await this.auth.currentUser(auth.id);
-    if (user.emailVerified !== auth.emailVerified) this.sessions.setAccessCookie(res, toAuthUser(user));
+    if (user.emailVerified !== auth.emailVerified) {
+      this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: auth.sessionId });
+    }
     return toCurrentUser(user);
   }
 
   @Post('auth/refresh')
   @HttpCode(200)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
-    const userId = await this.sessions.rotate(req.cookies?.[REFRESH_COOKIE], res);
-    const user = await this.auth.currentUser(userId);
-    this.sessions.setAccessCookie(res, toAuthUser(user));
+    const grant = await this.sessions.rotate(req.cookies?.[REFRESH_COOKIE], res);
+    const user = await this.auth.currentUser(grant.userId);
+    this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: grant.sessionId }, grant.issuedAt);
     return toCurrentUser(user);
   }
 
+  /** Signs out: the refresh family and the access token's session are revoked; answers even without a session. */
+  @Post('auth/logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SuccessResponse> {
+    await this.sessions.end(sessionCookiesOf(req), res);
+    return { success: true, message: messages.signedOutNow };
+  }
+
+  /** Spec 7's navigation: signs out when our own pages asked (never for another site's link), then goes home. */
   @Get('logout')
-  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.sessions.end(req.cookies?.[REFRESH_COOKIE], res);
+  async logoutNavigation(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.sessions.endFromNavigation(req.headers, sessionCookiesOf(req), res);
     res.redirect(302, '/');
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { ErrorCode, type RegisterRequest, type ResetPasswordRequest } from '@app/contracts';
 import {
@@ -11,12 +11,15 @@ import {
   type AuthUser,
 } from '@app/platform';
 import type { IdentityConfig } from '../config';
-import { passwordResetMail, verificationMail } from '../mail/mail-templates';
+import { accountLockedMail, passwordResetMail, verificationMail } from '../mail/mail-templates';
+import { SessionsService } from '../sessions/sessions.service';
 import { OneTimeTokensRepository, type ConsumeResult } from '../tokens/one-time-tokens.repository';
-import { RefreshTokensRepository } from '../sessions/refresh-tokens.repository';
+import { hashToken } from '../tokens/secret-token.util';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password.util';
+import { RetryLaterError } from './retry-later.error';
+import { SignInThrottle, signInThrottle, type ThrottleVerdict } from './sign-in-throttle';
 
 export const messages = {
   registered: 'Registration successful. Please check your email for verification instructions.',
@@ -32,6 +35,12 @@ export const messages = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordReset: 'Your password has been reset. You can now sign in.',
   signedOut: 'Please sign in to continue.',
+  signedOutNow: 'You have been signed out.',
+  resetUnavailable: 'Your password could not be reset right now. Please try again.',
+  signInDelayed: (seconds: number) =>
+    `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  accountLocked: (minutes: number) =>
+    `This account is temporarily locked after too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
 } as const;
 
 const verificationFailure: Record<Exclude<ConsumeResult, { ok: true }>['reason'], string> = {
@@ -42,11 +51,14 @@ const verificationFailure: Record<Exclude<ConsumeResult, { ok: true }>['reason']
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly users: UsersRepository,
     private readonly oneTimeTokens: OneTimeTokensRepository,
-    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly sessions: SessionsService,
+    private readonly throttle: SignInThrottle,
     private readonly transactions: TransactionRunner,
     private readonly outbox: OutboxService,
     private readonly mail: MailService,
@@ -112,11 +124,22 @@ export class AuthService {
     }
   }
 
+  /**
+   * Checks the password, under the per-account throttle (`sign-in-throttle.ts`): while the account
+   * waits or is locked the password is not even checked. Registered or not, an address gets the
+   * same answers in the same time; only a registered owner is e-mailed when the lock starts.
+   */
   async login(email: string, password: string): Promise<User> {
-    const user = await this.users.findByEmail(email);
+    const account = email.toLowerCase();
+    const verdict = await this.throttle.attempt(account);
+    if (verdict.state !== 'proceed') throw this.throttled(account, verdict);
+    const user = await this.users.findByEmail(account);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      const after = await this.throttle.fail(account);
+      if (after.state === 'locked') throw this.throttled(account, after);
       throw new AppError(ErrorCode.InvalidCredentials, messages.invalidCredentials);
     }
+    await this.throttle.clear(account);
     return user;
   }
 
@@ -163,27 +186,64 @@ export class AuthService {
       this.oneTimeTokens.issue(manager, user.id, 'reset_password'),
     );
     await this.mail.send(
-      `reset-${user.id}-${token.slice(0, 16)}`,
+      `reset-${user.id}-${hashToken(token).slice(0, 16)}`,
       passwordResetMail(user.email, user.firstName, this.config.PUBLIC_URL, token),
     );
   }
 
-  /** Sets the new password and ends every session of the account. */
+  /**
+   * Sets the new password and ends every session of the account, access tokens included; the
+   * owner proved control of the mailbox, so a sign-in lock ends too.
+   */
   async resetPassword(input: ResetPasswordRequest): Promise<void> {
     const passwordHash = await hashPassword(input.password);
-    const done = await this.transactions.run(async (manager) => {
+    const userId = await this.transactions.run(async (manager) => {
       const consumed = await this.oneTimeTokens.consume(manager, input.token, 'reset_password');
-      if (!consumed.ok) return false;
+      if (!consumed.ok) return null;
       await this.users.setPasswordHash(manager, consumed.token.userId, passwordHash);
-      await this.refreshTokens.revokeAllOfUser(manager, consumed.token.userId);
-      return true;
+      await this.sessions.endAllOfUser(manager, consumed.token.userId, messages.resetUnavailable);
+      return consumed.token.userId;
     });
-    if (!done) throw new AppError(ErrorCode.InvalidToken, messages.resetLinkInvalid);
+    if (!userId) throw new AppError(ErrorCode.InvalidToken, messages.resetLinkInvalid);
+    const user = await this.users.findById(userId);
+    if (user) await this.throttle.clear(user.email);
+  }
+
+  /** The refusal for a waiting or locked account; the attempt that started a lock also mails the owner. */
+  private throttled(account: string, verdict: ThrottleVerdict): RetryLaterError {
+    if (verdict.state === 'locked') {
+      if (verdict.lockedNow) void this.mailLockNotice(account, verdict.retryAfterMs);
+      const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
+      return new RetryLaterError(messages.accountLocked(minutes), Math.ceil(verdict.retryAfterMs / 1000));
+    }
+    const seconds = verdict.state === 'delayed' ? Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)) : 1;
+    return new RetryLaterError(messages.signInDelayed(seconds), seconds);
+  }
+
+  /** Not awaited by the sign-in: the answer must not take longer for a registered address. */
+  private async mailLockNotice(account: string, lockedForMs: number): Promise<void> {
+    try {
+      const user = await this.users.findByEmail(account);
+      if (!user) return;
+      const until = Date.now() + lockedForMs;
+      await this.mail.send(
+        `locked-${user.id}-${until}`,
+        accountLockedMail(
+          user.email,
+          user.firstName,
+          this.config.PUBLIC_URL,
+          Math.round(signInThrottle.lockMs / 60_000),
+          signInThrottle.lockAfterFailures,
+        ),
+      );
+    } catch (error) {
+      this.logger.error(`lock notice not queued: ${(error as Error).message}`);
+    }
   }
 
   private sendVerificationMail(user: User, token: string): Promise<boolean> {
     return this.mail.send(
-      `verify-${user.id}-${token.slice(0, 16)}`,
+      `verify-${user.id}-${hashToken(token).slice(0, 16)}`,
       verificationMail(user.email, user.firstName, this.config.PUBLIC_URL, token),
     );
   }

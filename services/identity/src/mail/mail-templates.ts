@@ -8,22 +8,16 @@ function linkMail(
   lines: string[],
   action: string,
   url: string,
+  expiry: string,
 ): MailJob {
-  const text = [
-    `${greeting}`,
-    '',
-    ...lines,
-    '',
-    `${action}: ${url}`,
-    '',
-    'This link expires in 24 hours and works once.',
-  ].join('\n');
+  const validity = `This link expires in ${expiry} and works once.`;
+  const text = [`${greeting}`, '', ...lines, '', `${action}: ${url}`, '', validity].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
     `<p>Or paste this address into your browser: ${escapeHtml(url)}</p>`,
-    '<p>This link expires in 24 hours and works once.</p>',
+    `<p>${escapeHtml(validity)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
 }
@@ -40,6 +34,7 @@ export function verificationMail(to: string, firstName: string, publicUrl: strin
     ],
     'Verify email address',
     url,
+    '24 hours',
   );
 }
 
@@ -52,5 +47,34 @@ export function passwordResetMail(to: string, firstName: string, publicUrl: stri
     ['We received a request to reset your password. If it was not you, ignore this email.'],
     'Choose a new password',
     url,
+    '1 hour',
   );
+}
+
+/** Tells the owner that repeated failed sign-ins locked the account for a while. */
+export function accountLockedMail(
+  to: string,
+  firstName: string,
+  publicUrl: string,
+  lockedMinutes: number,
+  failures: number,
+): MailJob {
+  const url = `${publicUrl}/forgot-password`;
+  const lines = [
+    `Hello ${firstName},`,
+    '',
+    `Someone entered a wrong password for your account ${failures} times in a row, so signing in to it is locked for the next ${lockedMinutes} minutes.`,
+    'If it was you, wait and try again, or choose a new password (this also ends the lock).',
+    'If it was not you, your password was not revealed; we recommend choosing a new one anyway.',
+    '',
+    `Choose a new password: ${url}`,
+  ];
+  const html = [
+    ...lines
+      .filter(Boolean)
+      .slice(0, -1)
+      .map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(url)}">Choose a new password</a></p>`,
+  ].join('\n');
+  return { to, subject: 'Your account was temporarily locked', text: lines.join('\n'), html };
 }

@@ -6,6 +6,21 @@ import type { Job } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { IdentityConfig } from '../config';
 
+/**
+ * What a mail job keeps once it is done: BullMQ holds finished jobs (for ops) with their data, and
+ * a body may carry a one-time link, so only the addressee and subject stay.
+ */
+const REDACTED = '[body removed after the mail was';
+
+export const redactedMail = (mail: MailJob, outcome: 'sent' | 'failed'): MailJob => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: `${REDACTED} ${outcome}]`,
+  html: '',
+});
+
+const isRedacted = (mail: MailJob): boolean => mail.html === '' && mail.text.startsWith(REDACTED);
+
 /** Sends queued mail over SMTP; BullMQ retries with backoff when the server is away. */
 @Processor(Queue.Mail)
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {
@@ -18,12 +33,27 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   async process(job: Job<MailJob>): Promise<void> {
+    // Sent, then the worker stopped before BullMQ recorded it: sending the stub would be worse.
+    if (isRedacted(job.data)) return;
     const { to, subject, text, html } = job.data;
-    await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject, text, html });
+    try {
+      await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject, text, html });
+    } catch (error) {
+      // The last attempt: the job stays among the failed ones, without the link it carried.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.redact(job, 'failed');
+      throw error;
+    }
+    await this.redact(job, 'sent');
     this.logger.log(`mail ${job.id} sent`);
   }
 
   onModuleDestroy(): void {
     this.transport.close();
+  }
+
+  private async redact(job: Job<MailJob>, outcome: 'sent' | 'failed'): Promise<void> {
+    await job.updateData(redactedMail(job.data, outcome)).catch((error: Error) => {
+      this.logger.error(`mail ${job.id} not redacted: ${error.message}`);
+    });
   }
 }

@@ -3,7 +3,11 @@ import { IsNull, type EntityManager } from 'typeorm';
 import { OneTimeToken, type TokenPurpose } from './one-time-token.entity';
 import { hashToken, newSecretToken } from './secret-token.util';
 
-export const ONE_TIME_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a link works: a verification link a day, a password reset link an hour. */
+export const ONE_TIME_TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
 
 export type ConsumeResult = { ok: true; token: OneTimeToken } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
@@ -17,7 +21,7 @@ export class OneTimeTokensRepository {
       userId,
       purpose,
       tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + ONE_TIME_TOKEN_TTL_MS),
+      expiresAt: new Date(now.getTime() + ONE_TIME_TOKEN_TTL_MS[purpose]),
     });
     return token;
   }

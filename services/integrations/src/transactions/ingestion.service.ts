@@ -54,6 +54,8 @@ export class IngestionService {
       });
       if (result.outcome === 'duplicate') return { received: true, outcome: 'duplicate', transactionId: result.id };
       const { row } = result;
+      await this.integrations.touchLastSync(manager, source.kind, source.id);
+      // Last: the outbox row takes the merchant's event-order lock, held until the commit.
       await this.outbox.publish(
         manager,
         'TransactionRecorded',
@@ -76,8 +78,6 @@ export class IngestionService {
         },
         requestId,
       );
-      // Last, so the integration's row lock is held for the shortest time.
-      await this.integrations.touchLastSync(manager, source.kind, source.id);
       return { received: true, outcome: result.outcome, transactionId: row.id };
     });
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { statusesBefore } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
 import type { IntegratedTransaction } from './integrated-transaction.entity';
 
@@ -51,8 +52,9 @@ const returned = `id, amount, currency, status, payment_method AS "paymentMethod
 export class TransactionsRepository {
   /**
    * Inserts the transaction or moves a known one to a later status, atomically (ON CONFLICT), so
-   * concurrent replays of one delivery cannot store it twice. A status only moves forward:
-   * nothing returns to pending and a refund is final; anything else is a duplicate.
+   * concurrent replays of one delivery cannot store it twice. A known transaction changes status only
+   * as the shared transition table allows (contracts, which analytics applies too); anything else
+   * is a duplicate.
    */
   async upsert(manager: EntityManager, t: NewTransaction): Promise<UpsertResult> {
     const rows = (await manager.query(
@@ -62,8 +64,7 @@ export class TransactionsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (integration_id, external_transaction_id) DO UPDATE
          SET status = EXCLUDED.status, raw_data = EXCLUDED.raw_data, processed_at = now()
-       WHERE integrated_transactions.status <> EXCLUDED.status
-         AND EXCLUDED.status <> 'pending' AND integrated_transactions.status <> 'refunded'
+       WHERE integrated_transactions.status = ANY($16::text[])
        RETURNING ${returned}`,
       [
         t.userId,
@@ -81,6 +82,7 @@ export class TransactionsRepository {
         t.locationData,
         t.rawData,
         t.occurredAt,
+        statusesBefore(t.status),
       ],
     )) as (StoredTransaction & { inserted: boolean })[];
     const [row] = rows;

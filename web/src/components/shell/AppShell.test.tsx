@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDashboardApi, signedInUser } from '../../pages/dashboard/fixtures';
-import { captureBeacons, renderRoutes } from '../../test/render';
+import { callsTo, captureBeacons, renderRoutes } from '../../test/render';
 import { GuardedRoute } from '../GuardedRoute';
 import { mobileQuery } from './useIsMobile';
 
@@ -122,6 +122,56 @@ describe('signed-in shell on desktop', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard content' })).toBeTruthy();
     expect(sendBeacon).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('signing out', () => {
+  const signedOut = { body: { success: true, message: 'You have been signed out.' } };
+
+  it('ends the session with POST /api/auth/logout, forgets the user and goes home', async () => {
+    let out = false;
+    const fetchMock = fakeDashboardApi((url, init) => {
+      if (url === '/api/auth/logout' && init?.method === 'POST') {
+        out = true;
+        return signedOut;
+      }
+      if (url === '/api/auth/me' && out) return { status: 401, body: { error: 'UNAUTHENTICATED', message: 'x' } };
+      return undefined;
+    });
+    const { user, queryClient } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard content' });
+    const link = screen.getByRole('link', { name: 'Sign out' });
+    // Without scripts the link still reaches the spec's same-origin navigation.
+    expect(link.getAttribute('href')).toBe('/api/logout');
+
+    await user.click(link);
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/');
+    expect(callsTo(fetchMock, '/api/auth/logout', 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/logout')).toHaveLength(0);
+    expect(queryClient.getQueryData(['auth', 'me'])).toBeUndefined();
+  });
+
+  it('stays signed in and says so when the server could not sign out', async () => {
+    fakeDashboardApi((url) =>
+      url === '/api/auth/logout'
+        ? { status: 503, body: { error: 'SERVICE_UNAVAILABLE', message: 'Signing out could not be completed.' } }
+        : undefined,
+    );
+    const { user } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard content' });
+    await user.click(screen.getByRole('link', { name: 'Sign out' }));
+    expect(await screen.findByText('Sign out failed')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Dashboard content' })).toBeTruthy();
+  });
+
+  it('signs out from the mobile header the same way', async () => {
+    useMobileWidth(true);
+    const fetchMock = fakeDashboardApi((url) => (url === '/api/auth/logout' ? signedOut : undefined));
+    const { user } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard content' });
+    await user.click(screen.getByRole('link', { name: 'Log out' }));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/');
+    expect(callsTo(fetchMock, '/api/auth/logout', 'POST')).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,11 @@
 import type { CurrentUser } from '@app/contracts';
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Layout } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { logoutPath } from '../../api/auth';
 import { BrandLink } from '../BrandLink';
-import { SignOutLink } from '../SignOutLink';
+import { SignOutLink, useSignOut } from '../SignOutLink';
 import { ShellNav } from './ShellNav';
 import { UserLabel } from './UserLabel';
 import { useIsMobile } from './useIsMobile';
@@ -31,9 +30,9 @@ function SidebarContent({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Spec 2 mobile header: menu button and a logout button that navigates to /api/logout. */
+/** Spec 2 mobile header: menu button and a logout button (a link to /api/logout that signs out with the POST). */
 function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   return (
     <Layout.Header
       style={{ position: 'sticky', top: 0, zIndex: 10, height: 'auto', lineHeight: 'normal', padding: '10px 16px' }}
@@ -46,7 +45,7 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
           icon={<LogoutOutlined />}
           href={logoutPath}
           aria-label="Log out"
-          onClick={() => queryClient.clear()}
+          onClick={(event) => void signOut(event)}
         />
       </Flex>
     </Layout.Header>

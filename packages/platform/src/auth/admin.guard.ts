@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ErrorCode } from '@app/contracts';
-import { AppError, type AuthUser } from '@app/platform';
+import { AppError } from '../errors/app-error';
+import type { AuthUser } from './tokens';
 
 export const ADMIN_ROLE = 'admin';
 

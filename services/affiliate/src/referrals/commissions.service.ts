@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { eventCatalog } from '@app/contracts';
+import { isUuid, OutboxService, type Event, type EventContext } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import { AffiliatesRepository } from '../affiliates/affiliates.repository';
+import { fromCents, percent, toCents } from '../affiliates/money';
+import { clawbackOf, commissionOf, parkedEventCutoff, withinCommissionWindow } from './commission-rules';
+import type { ParkedEventType } from './parked-event.entity';
+import { ParkedEventsRepository } from './parked-events.repository';
+import type { Referral } from './referral.entity';
+import { ReferralsRepository } from './referrals.repository';
+
+/** Expired parked events removed per newly parked one: more than arrive, so the backlog shrinks. */
+const PURGE_BATCH = 100;
+
+/**
+ * Commissions on a referred user's invoices (spec 9) and their clawback on refunds.
+ *
+ * Invoices and refunds (billing.events.v1) are not ordered with the registration that records the
+ * referral (identity.events.v1): an event of a user this service has not seen register yet is
+ * parked, and applied when the user's UserRegistered arrives, after the referral is recorded, with
+ * the result it would have had in order (the paid month's tier, the year from the referral's date).
+ * A user's events are serialised by `lockUser`, so an event is never parked after its user's
+ * registration looked for parked events.
+ */
+@Injectable()
+export class CommissionsService {
+  private readonly logger = new Logger(CommissionsService.name);
+
+  constructor(
+    private readonly affiliates: AffiliatesRepository,
+    private readonly referrals: ReferralsRepository,
+    private readonly parked: ParkedEventsRepository,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async invoicePaid(event: Event<'InvoicePaid'>, context: EventContext): Promise<void> {
+    const { manager, occurredAt, requestId } = context;
+    if (!isUuid(event.userId) || Number(event.amount) <= 0) return;
+    await this.referrals.lockUser(manager, event.userId);
+    const referral = await this.referrals.lockByReferredUser(manager, event.userId);
+    if (referral) return this.earn(manager, referral, event, occurredAt, requestId);
+    // A user who registered without a (valid) referral earns nothing; one not seen yet may still.
+    if (!(await this.referrals.isKnown(manager, event.userId))) {
+      await this.park('InvoicePaid', event, toBinary(eventCatalog.InvoicePaid.schema, event), context);
+    }
+  }
+
+  async invoiceRefunded(event: Event<'InvoiceRefunded'>, context: EventContext): Promise<void> {
+    const { manager } = context;
+    const user = isUuid(event.userId) ? event.userId : undefined;
+    if (user) await this.referrals.lockUser(manager, user);
+    if ((await this.clawBack(manager, event)) || !user) return;
+    // No commission on the invoice: either it earned none, or its InvoicePaid is parked with the user.
+    if (await this.referrals.lockByReferredUser(manager, user)) return;
+    if (!(await this.referrals.isKnown(manager, user))) {
+      await this.park('InvoiceRefunded', event, toBinary(eventCatalog.InvoiceRefunded.schema, event), context);
+    }
+  }
+
+  /**
+   * Applies the user's parked events in the order they arrived, then forgets them; runs in the
+   * UserRegistered transaction after the referral (if any) is recorded. Without a referral they
+   * are simply dropped; expired ones are never applied.
+   */
+  async releaseParked(manager: EntityManager, userId: string): Promise<void> {
+    const cutoff = parkedEventCutoff(new Date());
+    for (const parked of await this.parked.takeOf(manager, userId)) {
+      if (parked.parkedAt < cutoff) {
+        this.logger.warn(`${parked.type} ${parked.eventId} waited over the retention for user ${userId}; dropped`);
+      } else if (parked.type === 'InvoicePaid') {
+        const event = fromBinary(eventCatalog.InvoicePaid.schema, parked.payload);
+        const referral = await this.referrals.lockByReferredUser(manager, userId);
+        if (referral) await this.earn(manager, referral, event, parked.occurredAt, parked.requestId ?? undefined);
+      } else {
+        await this.clawBack(manager, fromBinary(eventCatalog.InvoiceRefunded.schema, parked.payload));
+      }
+    }
+  }
+
+  /**
+   * A paid invoice within the first year of the referral earns a commission at the tier of the
+   * month it was paid in (that month's referrals up to the payment, so a late application earns
+   * what a timely one would): once per invoice, since the commission's invoice id is unique. The
+   * balance and total earnings grow by it and the referral becomes converted, with CommissionEarned.
+   */
+  private async earn(
+    manager: EntityManager,
+    referral: Referral,
+    event: Event<'InvoicePaid'>,
+    paidAt: Date,
+    requestId?: string,
+  ): Promise<void> {
+    const invoiceCents = Number(event.amount);
+    if (!withinCommissionWindow(new Date(referral.createdAt), paidAt)) {
+      this.logger.log(`invoice ${event.invoiceId} paid after the first year of referral ${referral.id}; no commission`);
+      return;
+    }
+    const affiliate = await this.affiliates.lockById(manager, referral.affiliateId);
+    if (!affiliate || affiliate.status === 'suspended') {
+      this.logger.warn(`invoice ${event.invoiceId}: affiliate ${referral.affiliateId} is suspended; no commission`);
+      return;
+    }
+    const month = await this.affiliates.referralsInMonthUpTo(manager, affiliate.id, paidAt);
+    const { tier, cents } = commissionOf(invoiceCents, month);
+    const id = randomUUID();
+    const inserted = await this.referrals.insertCommission(manager, {
+      id,
+      affiliateId: affiliate.id,
+      referralId: referral.id,
+      invoiceId: event.invoiceId,
+      invoiceAmount: fromCents(invoiceCents),
+      currency: event.currency || 'usd',
+      tier: tier.id,
+      rate: percent(tier.ratePercent),
+      amount: fromCents(cents),
+    });
+    if (!inserted) return;
+    await this.affiliates.adjust(manager, affiliate.id, cents, cents);
+    await this.referrals.addCommission(manager, referral.id, cents, paidAt);
+    await this.outbox.publish(
+      manager,
+      'CommissionEarned',
+      affiliate.id,
+      {
+        commissionId: id,
+        affiliateId: affiliate.id,
+        referralId: referral.id,
+        referredUserId: event.userId,
+        invoiceId: event.invoiceId,
+        invoiceAmount: fromCents(invoiceCents),
+        commissionAmount: fromCents(cents),
+        commissionRate: percent(tier.ratePercent),
+        tier: tier.id,
+        currency: event.currency || 'usd',
+        earnedAt: timestampFromDate(paidAt),
+      },
+      requestId,
+    );
+  }
+
+  /**
+   * A refund claws back the commission of its invoice in proportion to the refunded amount
+   * (billing reports the total refunded so far, so only the increase is taken). The balance and
+   * total earnings shrink by it, and so does the referral's commission. When the commission was
+   * already paid out the balance goes negative and later commissions settle it first; a negative
+   * balance is under the payout minimum, so it is never paid out. False when the invoice earned
+   * no commission.
+   */
+  private async clawBack(manager: EntityManager, event: Event<'InvoiceRefunded'>): Promise<boolean> {
+    const commission = await this.referrals.lockCommissionByInvoice(manager, event.invoiceId);
+    if (!commission) return false;
+    const target = clawbackOf(
+      toCents(commission.amount),
+      toCents(commission.invoiceAmount),
+      Number(event.amountRefunded),
+    );
+    const delta = target - toCents(commission.refundedAmount);
+    if (delta <= 0) return true;
+    await this.affiliates.lockById(manager, commission.affiliateId);
+    await this.referrals.setRefunded(manager, commission.id, fromCents(target));
+    await this.affiliates.adjust(manager, commission.affiliateId, -delta, -delta);
+    await this.referrals.addCommission(manager, commission.referralId, -delta);
+    this.logger.log(
+      `invoice ${event.invoiceId} refunded: ${fromCents(delta)} clawed back from affiliate ${commission.affiliateId}`,
+    );
+    return true;
+  }
+
+  /** Keeps the event until its user registers; every park also purges expired ones, so the table stays bounded. */
+  private async park(
+    type: ParkedEventType,
+    event: { userId: string; invoiceId: string },
+    payload: Uint8Array,
+    context: EventContext,
+  ): Promise<void> {
+    const { manager, eventId, occurredAt, requestId } = context;
+    const now = new Date();
+    const purged = await this.parked.purgeBefore(manager, parkedEventCutoff(now), PURGE_BATCH);
+    if (purged > 0) this.logger.log(`${purged} parked events expired unclaimed; purged`);
+    await this.parked.insert(manager, {
+      eventId,
+      type,
+      userId: event.userId,
+      invoiceId: event.invoiceId,
+      payload: Buffer.from(payload),
+      occurredAt,
+      requestId: requestId ?? null,
+      parkedAt: now,
+    });
+    this.logger.log(`${type} ${eventId} of user ${event.userId} parked until the user registers`);
+  }
+}

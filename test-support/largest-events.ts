@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { eventBounds, eventCatalog, EventHeader, largestOf, type EventType } from '@app/contracts';
+import type { Message } from 'kafkajs';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An event of the type with every bounded field at its largest value (contracts' eventBounds):
+ * what the edge lets through at most. Ids are fresh uuids (as long as any), so runs do not meet.
+ */
+export function largestEvent(type: EventType, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const fields = Object.entries(eventBounds[type].shape).map(([field, schema]) => {
+    const largest = largestOf(schema);
+    return [field, typeof largest === 'string' && uuidPattern.test(largest) ? randomUUID() : largest];
+  });
+  return { ...Object.fromEntries(fields), ...overrides };
+}
+
+/** A Kafka message carrying the event as a producer's outbox would publish it. */
+export function eventMessage(type: EventType, key: string, init: Record<string, unknown>): Message {
+  const schema = eventCatalog[type].schema as DescMessage;
+  return {
+    key,
+    value: Buffer.from(toBinary(schema, create(schema, init))),
+    headers: {
+      [EventHeader.Id]: randomUUID(),
+      [EventHeader.Type]: type,
+      [EventHeader.OccurredAt]: new Date().toISOString(),
+    },
+  };
+}

@@ -1,16 +1,27 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { profileFields, type Profile } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { ACCESS_COOKIE, type AuthUser } from '@app/platform';
 import { Client } from 'pg';
-import { startApp, uniqueEmail, rawRequest, type RawReply } from '../../../test-support';
+import {
+  startApp,
+  uniqueEmail,
+  rawRequest,
+  type RawReply,
+  accessCookie,
+  accessToken,
+  forgedToken,
+  impostorKey,
+  OLD_SHARED_SECRET,
+  testSigningKey,
+  testTokenHeader,
+} from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { AppModule } from '../src/app.module';
-import { profileConfigSchema } from '../src/config';
 
 // GET and PUT /api/user/profile fed bad input: each answer is a 4xx in the one error shape
 // (never a 500), and neither the profile nor the outbox changes. Sessions are minted with the
-// secret the service verifies with, as identity would sign them.
+// test signing key, whose public key the service verifies with, as identity would sign them.
 
 interface Detail {
   path: string;
@@ -29,8 +40,6 @@ interface Case {
 }
 
 const MB = 1024 * 1024;
-const jwtSecret = parseConfig(profileConfigSchema).JWT_SECRET;
-const otherSecret = 'not-the-platform-secret-0123456789-abcdef';
 const signIn = 'Please sign in to continue.';
 const verifyFirst = 'Please verify your email address to continue.';
 
@@ -48,8 +57,7 @@ const blank = userOf(true);
 const unverified = userOf(false);
 const fixtures = [saved, blank, unverified];
 
-const session = (user: AuthUser, secret = jwtSecret, ttl?: number) =>
-  `${ACCESS_COOKIE}=${signAccessToken(user, secret, ttl)}`;
+const session = (user: AuthUser, key = testSigningKey, ttlSeconds?: number) => accessCookie(user, { key, ttlSeconds });
 const savedProfile: Partial<Profile> = {
   firstName: 'Aroha',
   lastName: 'Ngata',
@@ -69,12 +77,6 @@ const put = (body: string | Buffer, headers: Record<string, string> = {}, cookie
   send('PUT', { body, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers } });
 const putJson = (body: unknown, cookie?: string) => put(JSON.stringify(body), {}, cookie);
 
-/** A JWT with any header, claims and HMAC secret (or none). */
-function jwtOf(header: object, claims: object, secret?: string): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const unsigned = `${encode(header)}.${encode(claims)}`;
-  return `${unsigned}.${secret ? createHmac('sha256', secret).update(unsigned).digest('base64url') : ''}`;
-}
 const claimsOf = (user: AuthUser) => ({
   sub: user.id,
   email: user.email,
@@ -98,19 +100,26 @@ const sessionCases = (method: 'GET' | 'PUT'): Case[] => {
   return [
     { name: 'no session', send: withCookie(undefined), ...denied },
     { name: 'a garbage cookie', send: withCookie(`${ACCESS_COOKIE}=garbage`), ...denied },
-    { name: 'a JWT signed with another secret', send: withCookie(session(saved, otherSecret)), ...denied },
-    { name: 'an expired JWT', send: withCookie(session(saved, jwtSecret, -60)), ...denied },
+    { name: 'a JWT signed with another key', send: withCookie(session(saved, impostorKey)), ...denied },
+    { name: 'an expired JWT', send: withCookie(session(saved, testSigningKey, -60)), ...denied },
+    {
+      name: 'an HS256 JWT signed with the old shared secret',
+      send: withCookie(
+        `${ACCESS_COOKIE}=${forgedToken({ alg: 'HS256', typ: 'JWT' }, { ...claimsOf(saved), iss: 'identity' }, OLD_SHARED_SECRET)}`,
+      ),
+      ...denied,
+    },
     {
       name: 'an unsigned (alg none) JWT',
       send: withCookie(
-        `${ACCESS_COOKIE}=${jwtOf({ alg: 'none', typ: 'JWT' }, { ...claimsOf(saved), iss: 'identity' })}`,
+        `${ACCESS_COOKIE}=${forgedToken({ alg: 'none', typ: 'JWT' }, { ...claimsOf(saved), iss: 'identity' })}`,
       ),
       ...denied,
     },
     {
       name: 'a JWT of another issuer',
       send: withCookie(
-        `${ACCESS_COOKIE}=${jwtOf({ alg: 'HS256', typ: 'JWT' }, { ...claimsOf(saved), iss: 'gateway' }, jwtSecret)}`,
+        `${ACCESS_COOKIE}=${forgedToken(testTokenHeader, { ...claimsOf(saved), iss: 'gateway' }, testSigningKey)}`,
       ),
       ...denied,
     },
@@ -118,7 +127,7 @@ const sessionCases = (method: 'GET' | 'PUT'): Case[] => {
       name: 'an unverified JWT with ev flipped to true',
       send: withCookie(
         (() => {
-          const [header, , signature] = signAccessToken(unverified, jwtSecret).split('.');
+          const [header, , signature] = accessToken(unverified).split('.');
           return `${ACCESS_COOKIE}=${header}.${Buffer.from(JSON.stringify({ ...claimsOf(unverified), iss: 'identity' })).toString('base64url')}.${signature}`;
         })(),
       ),
@@ -135,7 +144,7 @@ const sessionCases = (method: 'GET' | 'PUT'): Case[] => {
     },
     {
       name: 'the Bearer token of an unverified user',
-      send: withCookie(undefined, { authorization: `Bearer ${signAccessToken(unverified, jwtSecret)}` }),
+      send: withCookie(undefined, { authorization: `Bearer ${accessToken(unverified)}` }),
       status: 403,
       error: 'EMAIL_NOT_VERIFIED',
     },

@@ -72,6 +72,24 @@ describe('parseInput', () => {
   });
 });
 
+describe('parseInput: NUL characters', () => {
+  it('names where a NUL sits, in a value or a key, at any depth', () => {
+    const nul = '\u0000';
+    expect(thrownBy({ ...valid, name: `A${nul}na` }).details).toEqual([
+      { path: 'name', message: 'Text must not contain NUL characters' },
+    ]);
+    expect(thrownBy({ ...valid, address: { [`ci${nul}ty`]: 'x' } }).details![0]!.path).toBe(`address.ci${nul}ty`);
+    let deep: unknown = `x${nul}`;
+    for (let i = 0; i < 3; i++) deep = [deep];
+    expect(thrownBy({ ...valid, address: { city: deep } }).details![0]!.path).toBe('address.city.0.0.0');
+  });
+
+  it("walks a body nested 40,000 deep and answers with the schema's message", () => {
+    const nested: unknown = JSON.parse(`${'['.repeat(40_000)}${']'.repeat(40_000)}`);
+    expect(thrownBy(nested).details).toEqual([{ path: '', message: expect.stringMatching(/expected object/) }]);
+  });
+});
+
 describe('detailsOf', () => {
   const detailsFor = (input: unknown) => detailsOf(schema.safeParse(input).error!, input);
 

@@ -13,9 +13,9 @@ import {
   startApp,
   validRegistration,
   waitFor,
-} from '../../../test-support';
-import { AppModule as IdentityModule } from '../../identity/src/app.module';
-import { AppModule as ProfileModule } from '../src/app.module';
+} from '../../test-support';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 
 interface OutboxRow {
   id: string;

@@ -175,7 +175,11 @@ describe('gateway: sign-out ends the session everywhere; failed sign-ins lock th
     const statuses = [];
     for (let i = 0; i < 40; i++) statuses.push((await attempt('Wrong-pass1!', `203.0.113.${i + 1}`)).status);
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
-    expect(statuses.slice(5)).toEqual(Array(35).fill(429));
+    // From the 6th on, an attempt inside the wait (1, 2, 4 ... s) is refused 429 and counts as a
+    // failure too; one that comes after the wait (a loaded machine is slow) is checked: 401. Either
+    // way the 10th attempt locks the account, and everything after it is 429.
+    expect(statuses.slice(5, 10).every((status) => status === 401 || status === 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual(Array(30).fill(429));
 
     const right = await attempt(user.password, '203.0.113.200');
     expect(right.status).toBe(429);

@@ -56,5 +56,6 @@ describe('every signed-in page of a new, verified user', () => {
     expect(findings).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // One test walks every signed-in page (about a minute on a quiet machine): a budget per page, not one request's.
+  }, 300_000);
 });

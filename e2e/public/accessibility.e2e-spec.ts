@@ -47,7 +47,8 @@ describe('accessibility of the public pages', () => {
     }
     expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')).toEqual([]);
     await page.close();
-  });
+    // Every public page in one test: a budget for all of them, not one page's.
+  }, 300_000);
 
   it('lets a keyboard user move through the contact form with Tab and submit it with Enter', async () => {
     const page = await context().newPage();

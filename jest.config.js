@@ -24,6 +24,8 @@ const shared = {
     '^@app/platform/config$': '<rootDir>/packages/platform/src/config/config.ts',
     '^@app/platform/redis$': '<rootDir>/packages/platform/src/queue/redis.ts',
     '^@app/platform/telemetry$': '<rootDir>/packages/platform/src/telemetry/telemetry.ts',
+    '^@app/platform/request-origin$': '<rootDir>/packages/platform/src/http/request-origin.ts',
+    '^@app/platform/log-redaction$': '<rootDir>/packages/platform/src/logging/redaction.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

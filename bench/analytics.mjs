@@ -19,7 +19,9 @@ import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { signAccessToken, ACCESS_COOKIE } = require(resolve(root, 'packages/platform/dist/auth/tokens.js'));
+const { generateSigningKey, parseSigningKey, signAccessToken, ACCESS_COOKIE } = require(
+  resolve(root, 'packages/platform/dist/auth/tokens.js'),
+);
 
 const { values: options } = parseArgs({
   options: {
@@ -37,7 +39,8 @@ const screenRuns = Number(options['screen-runs']);
 const SCREEN_P95_BUDGET_MS = 500;
 const P95_BUDGET_MS = 50;
 const RATIO_BUDGET = 20;
-const JWT_SECRET = process.env.JWT_SECRET ?? 'local-development-secret-change-me-0123456789';
+// A key pair of this run: the service verifies with the public key, the bench signs its cookie.
+const keys = generateSigningKey('bench');
 const merchant = {
   id: '00000000-0000-4000-8000-00000000be0c',
   email: 'bench@merchant.test',
@@ -76,7 +79,7 @@ const service = spawn(process.execPath, [resolve(root, 'services/analytics/dist/
     DATABASE_URL: options.database,
     KAFKA_TOPIC_PREFIX: 'bench.',
     LOG_LEVEL: 'silent',
-    JWT_SECRET,
+    JWT_PUBLIC_KEYS: keys.publicKey,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -84,7 +87,7 @@ const stop = () => service.kill();
 process.on('exit', stop);
 
 const base = `http://127.0.0.1:${port}`;
-const cookie = `${ACCESS_COOKIE}=${signAccessToken(merchant, JWT_SECRET, 3600)}`;
+const cookie = `${ACCESS_COOKIE}=${signAccessToken(merchant, parseSigningKey(keys.signingKey), 3600)}`;
 const get = async (path) => {
   const response = await fetch(`${base}${path}`, { headers: { cookie } });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);

@@ -10,12 +10,13 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { signAccessToken } from '@app/platform/tokens';
+import { generateSigningKey, parseSigningKey, signAccessToken } from '@app/platform/tokens';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.argv[2] ?? 10);
 const ports = { backend: 19090, nginx: 19091, gateway: 19092 };
-const secret = 'bench-secret-0123456789-0123456789-abcdef';
+// A key pair of this run: the gateway verifies with the public key, the bench signs its cookie.
+const keys = generateSigningKey('bench');
 const path = '/api/user/profile';
 const body = JSON.stringify({
   firstName: 'Aroha',
@@ -62,7 +63,7 @@ const children = [
       NODE_ENV: 'production',
       PORT: String(ports.gateway),
       LOG_LEVEL: 'warn',
-      JWT_SECRET: secret,
+      JWT_PUBLIC_KEYS: keys.publicKey,
       REDIS_URL: 'redis://127.0.0.1:6379/3',
       PROFILE_URL: `http://127.0.0.1:${ports.backend}`,
       WEB_DIST: join(work, 'no-web'),
@@ -88,7 +89,7 @@ async function waitFor(url) {
 
 const cookie = `access_token=${signAccessToken(
   { id: '00000000-0000-4000-8000-000000000001', email: 'bench@example.test', emailVerified: true, role: 'user' },
-  secret,
+  parseSigningKey(keys.signingKey),
   3600,
 )}`;
 

@@ -10,6 +10,7 @@
 // Postgres as its own role (named after its schema; trust auth locally); the API migrates at start
 // as postgres (DATABASE_ADMIN_URL), which also creates the role; its worker waits for that.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -68,6 +69,26 @@ const runDir = join(root, '.local/run', profileName);
 const logDir = join(root, '.local/logs', profileName);
 const publicUrl = `http://localhost:${profile.gateway}`;
 
+/**
+ * The access-token key pair of this profile (Ed25519, `kid:<base64url>`), made on the first `up`
+ * and kept in .local/keys so sessions survive restarts: identity signs with the private key, every
+ * process verifies with the public one. Never the repository's local default key.
+ */
+function signingKeys() {
+  const file = join(root, '.local/keys', `${profileName}-signing-key.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const kid = `${profileName}-${new Date().toISOString().slice(0, 10)}`;
+  const keys = {
+    JWT_SIGNING_KEY: `${kid}:${privateKey.export({ format: 'jwk' }).d}`,
+    JWT_PUBLIC_KEYS: `${kid}:${publicKey.export({ format: 'jwk' }).x}`,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+const { JWT_SIGNING_KEY, JWT_PUBLIC_KEYS } = signingKeys();
+
 const common = {
   NODE_ENV: profileName === 'test' ? 'test' : 'development',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -78,6 +99,7 @@ const common = {
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   PUBLIC_URL: publicUrl,
   SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
+  JWT_PUBLIC_KEYS,
 };
 
 // The billing service talks to the local fake Stripe with obviously local keys.
@@ -149,9 +171,12 @@ const processes = [
     ],
     ready: `http://127.0.0.1:${MAIL.web}/email`,
   },
-  serviceApi('identity', 'identity', profile.identity),
-  serviceWorker('identity', 'identity', profile.identity),
+  // Identity alone holds the private key access tokens are signed with.
+  serviceApi('identity', 'identity', profile.identity, { JWT_SIGNING_KEY }),
+  serviceWorker('identity', 'identity', profile.identity, { JWT_SIGNING_KEY }),
   serviceApi('profile', 'profile', profile.profile),
+  // The chat assistant and sentiment use OpenAI only when OPENAI_API_KEY is set in the environment
+  // (OPENAI_BASE_URL: a local OpenAI-compatible server such as Ollama); otherwise the built-in engines.
   serviceApi('chat-support', 'chat_support', profile.chatSupport),
   {
     // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and

@@ -162,4 +162,14 @@ export function rawRequest(
 }
 
 export { uniqueEmail, validRegistration } from './fixtures';
+export {
+  accessCookie,
+  accessToken,
+  forgedToken,
+  impostorKey,
+  newSigningKey,
+  OLD_SHARED_SECRET,
+  testSigningKey,
+  testTokenHeader,
+} from './access-tokens';
 export { eventMessage, largestEvent } from './largest-events';

@@ -12,7 +12,16 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': {
+        target: 'http://127.0.0.1:8080',
+        changeOrigin: false,
+        // The gateway accepts changes only from its own origin (PUBLIC_URL); this server's pages are
+        // ours too, so their Origin is dropped (Sec-Fetch-Site still says same-origin).
+        configure: (proxy) =>
+          proxy.on('proxyReq', (proxyRequest, request) => {
+            if (request.headers.origin === `http://${request.headers.host}`) proxyRequest.removeHeader('origin');
+          }),
+      },
     },
   },
   build: {

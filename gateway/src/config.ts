@@ -19,6 +19,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   AFFILIATE_URL: z.url().default('http://127.0.0.1:3006'),
   ANALYTICS_URL: z.url().default('http://127.0.0.1:3007'),
   CRYPTO_ESCROW_URL: z.url().default('http://127.0.0.1:3008'),
+  /** The web app's address as users reach it: its origin is the one allowed to send state-changing requests. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
   /** Largest request body forwarded, in bytes (services enforce the same). */

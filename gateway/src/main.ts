@@ -6,6 +6,7 @@ import { redisOptions } from '@app/platform/redis';
 import Redis from 'ioredis';
 import { gatewayConfigSchema } from './config';
 import { buildInternalServer, gatewayMetrics } from './internal-server';
+import { gatewayLogger } from './logger';
 import { buildGateway } from './server';
 
 async function main(): Promise<void> {
@@ -16,11 +17,7 @@ async function main(): Promise<void> {
     config,
     redis,
     metrics,
-    logger: {
-      level: config.LOG_LEVEL,
-      name: 'gateway',
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: gatewayLogger(config.LOG_LEVEL),
   });
   // /metrics and /health/ready: the internal port only (METRICS_PORT, 0: none).
   const internal = config.METRICS_PORT ? await buildInternalServer({ redis, metrics }) : undefined;

@@ -25,6 +25,11 @@ export interface Route {
   verifiedEmail?: boolean;
   rateLimit?: RateLimit;
   bodyRateLimit?: BodyRateLimit;
+  /**
+   * Called by a provider (Stripe, Coinbase Commerce, a processor), which signs the raw bytes: exempt
+   * from the browser checks (origin, JSON-only), the body streamed through as the provider sent it.
+   */
+  webhook?: boolean;
 }
 
 /** Every documented /api path, the service that owns it and what the gateway checks first. */
@@ -77,6 +82,14 @@ export function routeTable(config: GatewayConfig): Route[] {
       rateLimit: { max: config.RATE_LIMIT_CONTACT_PER_HOUR, windowSeconds: 3600 },
       bodyRateLimit: { field: 'email', max: config.RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR, windowSeconds: 3600 },
     },
+    // Spec 7's chat widget calls; chat-support limits them per user (CHAT_RATE_LIMIT_PER_MINUTE).
+    ...['initialize', 'sentiment', 'message', 'escalate'].map((call): Route => ({
+      method: 'POST',
+      path: `/api/chat/${call}`,
+      upstream: 'chat-support',
+      session: true,
+      verifiedEmail: true,
+    })),
     { method: 'GET', path: '/api/plans', upstream: 'billing' },
     { method: 'GET', path: '/api/billing/config', upstream: 'billing' },
     { method: 'POST', path: '/api/create-subscription', upstream: 'billing', session: true, verifiedEmail: true },
@@ -89,7 +102,7 @@ export function routeTable(config: GatewayConfig): Route[] {
       verifiedEmail: true,
     },
     // Stripe calls this; the service verifies the signature over the bytes the gateway streams through untouched.
-    { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing' },
+    { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing', webhook: true },
     ...integrationRoutes,
     ...affiliateRoutes,
     ...analyticsRoutes(config),
@@ -131,7 +144,7 @@ const integrationRoutes: Route[] = [
   },
   { method: 'GET', path: '/api/integrations/analytics', upstream: 'integrations', session: true, verifiedEmail: true },
   // Processors and POS systems post here; the integration's signing secret authenticates the raw bytes.
-  { method: 'POST', path: '/api/integrations/webhooks/:id', upstream: 'integrations' },
+  { method: 'POST', path: '/api/integrations/webhooks/:id', upstream: 'integrations', webhook: true },
 ];
 
 /** Spec 7's /api/affiliate calls and the ops endpoints (the service also checks the admin role). */
@@ -207,6 +220,7 @@ function cryptoRoutes(config: GatewayConfig): Route[] {
       method: 'POST',
       path: '/api/crypto/coinbase/webhook',
       upstream: 'crypto-escrow',
+      webhook: true,
       rateLimit: { max: config.RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE, windowSeconds: 60 },
     },
   ];

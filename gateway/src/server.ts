@@ -3,6 +3,7 @@ import replyFrom from '@fastify/reply-from';
 import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
+import { browserRefusal } from './browser-checks';
 import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
@@ -66,7 +67,7 @@ export async function buildGateway({
       return typeof given === 'string' && validRequestId.test(given) ? given : randomUUID();
     },
   });
-  const sessions = new SessionVerifier(config.JWT_SECRET, config.TOKEN_CACHE_MS, redis);
+  const sessions = new SessionVerifier(config.JWT_PUBLIC_KEYS, config.TOKEN_CACHE_MS, redis);
   const limiter = new RateLimiter(redis);
 
   // Set before any route scope is registered: a scope keeps the error handler it was created with.
@@ -98,6 +99,8 @@ export async function buildGateway({
     );
   });
 
+  // The web app's own origin: the only one a browser may send state-changing requests from.
+  const ownOrigins = [new URL(config.PUBLIC_URL).origin];
   const upstreams = upstreamUrls(config);
   const routesByUpstream = new Map<Upstream, Route[]>();
   for (const route of routeTable(config)) {
@@ -121,6 +124,11 @@ export async function buildGateway({
           routeScope.route({
             method: route.method,
             url: route.path,
+            // Before the body is read: nothing of a refused request is forwarded.
+            onRequest: async (request, reply) => {
+              const refusal = browserRefusal(route, request.headers, ownOrigins);
+              if (refusal) return sendError(reply, refusal.status, refusal.error, refusal.message);
+            },
             preHandler: async (request, reply) => guard(route, request, reply),
             handler: (request, reply) => forward(request, reply),
           });

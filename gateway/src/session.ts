@@ -1,4 +1,11 @@
-import { accessTokenOf, SessionRevocationList, verifyAccessToken, type AuthUser } from '@app/platform/tokens';
+import {
+  accessTokenOf,
+  parsePublicKeys,
+  SessionRevocationList,
+  verifyAccessToken,
+  type AuthUser,
+  type VerificationKeys,
+} from '@app/platform/tokens';
 import type Redis from 'ioredis';
 
 const MAX_ENTRIES = 10_000;
@@ -16,13 +23,16 @@ export class SessionCheckUnavailable extends Error {}
  */
 export class SessionVerifier {
   private readonly cache = new Map<string, { user: AuthUser; until: number }>();
+  private readonly keys: VerificationKeys;
   private readonly revocations: SessionRevocationList;
 
+  /** `publicKeys`: JWT_PUBLIC_KEYS, identity's public keys by kid (the gateway holds no private key). */
   constructor(
-    private readonly secret: string,
+    publicKeys: string,
     private readonly cacheMs: number,
     redis: Redis,
   ) {
+    this.keys = parsePublicKeys(publicKeys);
     this.revocations = new SessionRevocationList(redis);
   }
 
@@ -47,7 +57,7 @@ export class SessionVerifier {
     const now = Date.now();
     const hit = this.cache.get(token);
     if (hit && hit.until > now) return hit.user;
-    const user = verifyAccessToken(token, this.secret);
+    const user = verifyAccessToken(token, this.keys);
     if (user && this.cacheMs > 0) this.remember(token, user, now);
     return user;
   }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '@app/platform/tokens';
-import { rawRequest, uniqueEmail } from '../../test-support';
+import { accessCookie, rawRequest, uniqueEmail } from '../../test-support';
 import type * as AffiliateApp from '../../services/affiliate/src/app.module';
-import type { GatewayConfig } from '../src/config';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The /api/affiliate routes: session and verified e-mail at the gateway, the admin role at the service.
@@ -10,18 +8,17 @@ import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 describe('gateway: affiliate routes', () => {
   let gateway: GatewayInFront;
   let url: string;
-  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof AffiliateApp>('../../services/affiliate/src/app.module');
     gateway = await startGatewayInFront(AppModule, 'AFFILIATE_URL');
-    ({ url, config } = gateway);
+    ({ url } = gateway);
   });
 
   afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean, role = 'user') =>
-    `access_token=${signAccessToken({ id: randomUUID(), email: uniqueEmail('gw-affiliate'), emailVerified, role }, config.JWT_SECRET)}`;
+    accessCookie({ id: randomUUID(), email: uniqueEmail('gw-affiliate'), emailVerified, role });
   const send = (method: string, path: string, cookie?: string, body?: unknown) =>
     rawRequest(`${url}${path}`, method, {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deadLetterListSchema } from '@app/contracts';
-import { signAccessToken } from '@app/platform/tokens';
-import { query, rawRequest, uniqueEmail } from '../../test-support';
+import { accessCookie, query, rawRequest, uniqueEmail } from '../../test-support';
 import type * as AnalyticsApp from '../../services/analytics/src/app.module';
-import type { GatewayConfig } from '../src/config';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The analytics routes: every read needs a session and a verified e-mail at the gateway; page views
@@ -12,18 +10,17 @@ import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 describe('gateway: analytics routes', () => {
   let gateway: GatewayInFront;
   let url: string;
-  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof AnalyticsApp>('../../services/analytics/src/app.module');
     gateway = await startGatewayInFront(AppModule, 'ANALYTICS_URL');
-    ({ url, config } = gateway);
+    ({ url } = gateway);
   });
 
   afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean, id = randomUUID()) =>
-    `access_token=${signAccessToken({ id, email: uniqueEmail('gw-analytics'), emailVerified, role: 'user' }, config.JWT_SECRET)}`;
+    accessCookie({ id, email: uniqueEmail('gw-analytics'), emailVerified, role: 'user' });
   const send = (method: string, path: string, cookie?: string, body?: unknown) =>
     rawRequest(`${url}${path}`, method, {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -71,7 +68,7 @@ describe('gateway: analytics routes', () => {
   });
 
   it("serves analytics' dead letters to ops only: signed in at the gateway, the admin role at the service", async () => {
-    const admin = `access_token=${signAccessToken({ id: randomUUID(), email: uniqueEmail('gw-ops'), emailVerified: true, role: 'admin' }, config.JWT_SECRET)}`;
+    const admin = accessCookie({ id: randomUUID(), email: uniqueEmail('gw-ops'), emailVerified: true, role: 'admin' });
     const path = '/api/admin/analytics/dead-letters';
     expect((await send('GET', path)).status).toBe(401);
     expect((await send('GET', path, cookieOf(true))).status).toBe(403);

@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
-import { signAccessToken } from '@app/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import Stripe from 'stripe';
-import { query, rawRequest, startApp } from '../../test-support';
+import { accessToken, query, rawRequest, startApp } from '../../test-support';
 import type * as BillingApp from '../../services/billing/src/app.module';
 import { billingConfigSchema } from '../../services/billing/src/config';
 import { FakeStripeProcess } from '../../services/billing/test/fake-stripe';
@@ -76,11 +75,12 @@ describe('gateway: Stripe webhooks reach billing byte for byte', () => {
     expect((await rawRequest(`${url}/api/plans`, 'GET')).status).toBe(200);
     expect((await rawRequest(`${url}/api/billing/config`, 'GET')).body).toEqual({ publishableKey: 'pk_test_local' });
     expect((await rawRequest(`${url}/api/billing/subscription`, 'GET')).status).toBe(401);
-    const config = parseConfig(gatewayConfigSchema);
-    const unverified = signAccessToken(
-      { id: '00000000-0000-4000-8000-000000000009', email: 'u@example.test', emailVerified: false, role: 'user' },
-      config.JWT_SECRET,
-    );
+    const unverified = accessToken({
+      id: '00000000-0000-4000-8000-000000000009',
+      email: 'u@example.test',
+      emailVerified: false,
+      role: 'user',
+    });
     const reply = await rawRequest(`${url}/api/create-subscription`, 'POST', {
       headers: { 'content-type': 'application/json', cookie: `access_token=${unverified}` },
       body: '{}',

@@ -1,11 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { coinbaseSignatureHeader } from '@app/contracts';
 import { parseConfig } from '@app/platform/config';
-import { signAccessToken } from '@app/platform/tokens';
-import { rawRequest, uniqueEmail } from '../../test-support';
+import { accessCookie, rawRequest, uniqueEmail } from '../../test-support';
 import type * as CryptoApp from '../../services/crypto-escrow/src/app.module';
 import { cryptoConfigSchema } from '../../services/crypto-escrow/src/config';
-import type { GatewayConfig } from '../src/config';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The /api/crypto routes: session and verified e-mail at the gateway for every call a user makes;
@@ -14,18 +12,17 @@ import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 describe('gateway: crypto routes', () => {
   let gateway: GatewayInFront;
   let url: string;
-  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof CryptoApp>('../../services/crypto-escrow/src/app.module');
     gateway = await startGatewayInFront(AppModule, 'CRYPTO_ESCROW_URL');
-    ({ url, config } = gateway);
+    ({ url } = gateway);
   });
 
   afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean) =>
-    `access_token=${signAccessToken({ id: randomUUID(), email: uniqueEmail('gw-crypto'), emailVerified, role: 'user' }, config.JWT_SECRET)}`;
+    accessCookie({ id: randomUUID(), email: uniqueEmail('gw-crypto'), emailVerified, role: 'user' });
   const send = (method: string, path: string, cookie?: string, body?: unknown) =>
     rawRequest(`${url}${path}`, method, {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

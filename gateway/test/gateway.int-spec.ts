@@ -5,10 +5,19 @@ import { gzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
-import { signAccessToken } from '@app/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import { CookieJar, startApp, uniqueEmail, validRegistration, bodyOf, rawRequest } from '../../test-support';
+import {
+  accessCookie,
+  accessToken,
+  bodyOf,
+  CookieJar,
+  impostorKey,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  validRegistration,
+} from '../../test-support';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { AppModule as ChatSupportModule } from '../../services/chat-support/src/app.module';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
@@ -64,7 +73,7 @@ describe('gateway: routing, sessions, limits and the web app', () => {
   });
 
   const token = (emailVerified: boolean, id = '00000000-0000-4000-8000-000000000001') =>
-    signAccessToken({ id, email: 'someone@example.test', emailVerified, role: 'user' }, config.JWT_SECRET);
+    accessToken({ id, email: 'someone@example.test', emailVerified, role: 'user' });
 
   it('answers unknown API paths and methods in the error shape', async () => {
     const missing = await fetch(`${url}/api/nothing-here`);
@@ -78,7 +87,7 @@ describe('gateway: routing, sessions, limits and the web app', () => {
     expect((await fetch(`${url}/api/user/profile`)).status).toBe(401);
     const forged = await fetch(`${url}/api/user/profile`, {
       headers: {
-        cookie: `access_token=${signAccessToken({ id: 'x', email: 'x', emailVerified: true, role: 'user' }, 'another-secret-that-is-long-enough-0123')}`,
+        cookie: accessCookie({ id: 'x', email: 'x', emailVerified: true, role: 'user' }, { key: impostorKey }),
       },
     });
     expect(forged.status).toBe(401);
@@ -167,7 +176,8 @@ describe('gateway: routing, sessions, limits and the web app', () => {
       400,
       'VALIDATION_FAILED',
     ],
-    ['plain text', 'hello', 'text/plain', 400, 'VALIDATION_FAILED'],
+    // Not JSON where JSON is expected: the gateway refuses it (a CORS-simple body, no preflight).
+    ['plain text', 'hello', 'text/plain', 415, 'UNSUPPORTED_MEDIA_TYPE'],
   ])('refuses %s on register with a 4xx in the error shape', async (_case, body, type, status, code) => {
     const response = await fetch(`${url}/api/auth/register`, {
       method: 'POST',

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '@app/platform/tokens';
 import { signWebhook } from '@app/platform';
-import { query, rawRequest } from '../../test-support';
+import { accessCookie, query, rawRequest } from '../../test-support';
 import type * as IntegrationsApp from '../../services/integrations/src/app.module';
-import type { GatewayConfig } from '../src/config';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
 // The /api/integrations routes: guarded by session and verified e-mail at the gateway, `:id`
@@ -12,18 +10,17 @@ import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 describe('gateway: integrations routes', () => {
   let gateway: GatewayInFront;
   let url: string;
-  let config: GatewayConfig;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof IntegrationsApp>('../../services/integrations/src/app.module');
     gateway = await startGatewayInFront(AppModule, 'INTEGRATIONS_URL');
-    ({ url, config } = gateway);
+    ({ url } = gateway);
   });
 
   afterAll(() => gateway?.close());
 
   const cookieOf = (emailVerified: boolean, id = randomUUID()) =>
-    `access_token=${signAccessToken({ id, email: 'merchant@example.test', emailVerified, role: 'user' }, config.JWT_SECRET)}`;
+    accessCookie({ id, email: 'merchant@example.test', emailVerified, role: 'user' });
   const send = (method: string, path: string, cookie?: string, body?: unknown) =>
     rawRequest(`${url}${path}`, method, {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

@@ -21,7 +21,7 @@ export const END = '<!-- env-reference:end -->';
 /** One line per variable. A new variable fails `make check` until it is described here. */
 export const DESCRIPTIONS = {
   NODE_ENV:
-    '`production` removes the local defaults of DATABASE_URL, REDIS_URL, KAFKA_BROKERS and JWT_SECRET and turns Secure cookies on; the images set it.',
+    '`production` removes the local defaults of DATABASE_URL, REDIS_URL, KAFKA_BROKERS, JWT_PUBLIC_KEYS and JWT_SIGNING_KEY and turns Secure cookies on; the images set it.',
   SERVICE_NAME: 'Name in logs and traces; the charts and compose set one per process (`identity`, `identity-worker`).',
   PORT: 'Public HTTP port: the API (the gateway: the web app and `/api`) and `/health/live`. Workers and migrations have no public server: set 0.',
   METRICS_PORT:
@@ -36,18 +36,21 @@ export const DESCRIPTIONS = {
   KAFKA_BROKERS: 'Comma-separated Kafka bootstrap brokers, `host:port,...` (Kafka 3.9).',
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
   QUEUE_PREFIX: 'BullMQ key prefix in Redis, so several stacks can share one Redis.',
-  JWT_SECRET:
-    'HMAC secret of the access tokens: identity signs, the gateway and the services verify, so the same value everywhere; at least 32 characters. Secret.',
+  JWT_PUBLIC_KEYS:
+    "Public keys access tokens are verified with: `kid:<base64url of the 32-byte Ed25519 public key>` entries separated by commas. The gateway and every service verify with them (identity too); identity alone signs, with JWT_SIGNING_KEY. Two entries during a key rotation (see Rotating the access-token signing key); a token of an unlisted kid, or not signed EdDSA (HS256, `none`), is refused. Not secret (the charts read it from the platform Secret with the rest). Outside production the default is the repository's local key; the launcher makes its own pair per profile in `.local/keys`.",
+  JWT_SIGNING_KEY:
+    'The private key identity signs access tokens with: `kid:<base64url of the 32-byte Ed25519 seed>` (`node scripts/signing-key.mjs <kid>` makes one). Its public half must be listed in JWT_PUBLIC_KEYS under the same kid, or the API does not start. Identity only. Secret.',
   OTEL_EXPORTER_OTLP_ENDPOINT:
     'OTLP/HTTP endpoint traces are sent to (e.g. `http://jaeger:4318`); tracing is off when unset.',
-  PUBLIC_URL: 'Origin of the web app as users reach it, used in the links of e-mails and in affiliate referral links.',
+  PUBLIC_URL:
+    'Origin of the web app as users reach it, used in the links of e-mails and in affiliate referral links; the gateway accepts state-changing requests from browsers only from this origin (and identity the same-origin `GET /api/logout`).',
   SMTP_URL: 'SMTP server outgoing mail goes through (`smtp://` or `smtps://`, credentials in the URL).',
   MAIL_FROM: 'From header of outgoing mail.',
   COOKIE_SECURE: 'Secure flag of the session cookies (they then need HTTPS).',
   REFRESH_TOKEN_TTL_DAYS: 'Lifetime of a refresh token, i.e. of a sign-in, in days.',
   IDENTITY_URL: 'Base URL of the identity service (`/api/auth/*`, `/api/logout`).',
   PROFILE_URL: 'Base URL of the profile service (`/api/user/profile`).',
-  CHAT_SUPPORT_URL: 'Base URL of the chat-support service (`/api/contact`).',
+  CHAT_SUPPORT_URL: 'Base URL of the chat-support service (`/api/contact`, `/api/chat/*`).',
   BILLING_URL:
     'Base URL of the billing service (`/api/plans`, `/api/billing/*`, `/api/create-subscription`, `/api/webhooks/stripe`).',
   STRIPE_SECRET_KEY:
@@ -103,10 +106,14 @@ export const DESCRIPTIONS = {
   COINBASE_COMMERCE_WEBHOOK_SECRET:
     'crypto-escrow: shared secret of the Coinbase Commerce webhook subscription; deliveries whose `X-CC-Webhook-Signature` (HMAC-SHA256 of the raw body) does not match are refused. Secret.',
   OPENAI_API_KEY:
-    'affiliate: optional OpenAI API key; when set the marketing toolkit writes with OpenAI (structured output checked against the response schemas), otherwise with its built-in writer. Secret.',
-  OPENAI_MODEL: 'affiliate: the OpenAI chat model the toolkit uses when OPENAI_API_KEY is set.',
+    "affiliate and chat-support: optional OpenAI API key. When set, the affiliate toolkit writes with OpenAI (structured output checked against the response schemas) and the chat assistant answers with OpenAI (retrieval over the help content, tool calls reading the user's own support records) and rates sentiment by structured output; otherwise the built-in writer, the built-in retrieval engine and the spec's keyword rules. Secret.",
+  OPENAI_BASE_URL:
+    "chat-support: base URL of an OpenAI-compatible API (e.g. `http://127.0.0.1:11434/v1` for Ollama, a vLLM server); unset or empty: OpenAI's own. Tests point it at the fake (tools/fake-openai, a test double).",
+  OPENAI_MODEL: 'affiliate and chat-support: the chat model used when OPENAI_API_KEY is set.',
   OPENAI_TIMEOUT_MS:
-    'affiliate: how long an OpenAI call may take before the toolkit answers with its built-in writer instead, in ms.',
+    'affiliate and chat-support: how long an OpenAI call may take before the built-in engine answers instead, in ms.',
+  CHAT_RATE_LIMIT_PER_MINUTE:
+    'chat-support: chat calls (`/api/chat/initialize`, `sentiment`, `message`, `escalate` together) one signed-in user may make per minute; more answer 429 with Retry-After.',
   SQUARE_API_BASE:
     'integrations-worker: base URL of the Square API the POS sync calls (`https://connect.squareupsandbox.com` for the sandbox).',
   SYNC_HTTP_TIMEOUT_MS:

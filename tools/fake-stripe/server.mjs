@@ -5,6 +5,7 @@
 //   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
 //   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
 //   POST /v1/subscriptions/:id              GET  /v1/invoice_payments?payment[payment_intent]=pi_...
+//   GET  /v1/invoices/:id
 // POSTs honour the Idempotency-Key header as Stripe does: the same key with the same request answers the
 // first request's stored status and body again (header Idempotent-Replayed: true) and changes nothing; the
 // same key with another request is a 400 idempotency_error.
@@ -12,6 +13,9 @@
 // shows an invoice with its PaymentIntent, GET /__fake/customers and /__fake/subscriptions list what exists;
 // POST /__fake/subscriptions/:id/pay marks the first invoice paid and,
 // when started with a webhook URL and secret, delivers a signed invoice.paid event there.
+// POST /__fake/invoices/:id/dispute [amount=] opens a dispute (a chargeback) on a paid invoice's charge
+// (charge.dispute.created); POST /__fake/disputes/:id/funds_withdrawn, /funds_reinstated and /close
+// [status=won|lost] move it on with the matching charge.dispute.* event, delivered the same way.
 //   node tools/fake-stripe/server.mjs --port 12111 [--webhook-url URL --webhook-secret whsec_...]
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -62,6 +66,7 @@ export function createState() {
     prices: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    disputes: new Map(),
     /** Idempotency-Key -> { request: method, path and body, status, body: the stored answer }. */
     idempotent: new Map(),
     /** Every request: { method, path, body, idempotencyKey? }. */
@@ -70,7 +75,7 @@ export function createState() {
 }
 
 function invoiceView(state, invoice, expandSecret) {
-  const { payment_intent: _pi, client_secret: secret, ...rest } = invoice;
+  const { payment_intent: _pi, client_secret: secret, charge: _charge, ...rest } = invoice;
   return expandSecret ? { ...rest, confirmation_secret: { client_secret: secret, type: 'payment_intent' } } : rest;
 }
 
@@ -153,6 +158,47 @@ export function paySubscription(state, subscriptionId) {
   return { subscription, invoice: invoiceView(state, invoice, false) };
 }
 
+/** Opens a dispute (needs_response: a chargeback, the amount withdrawn) on a paid invoice's charge. */
+export function disputeInvoice(state, invoiceId, body = {}) {
+  const invoice = state.invoices.get(invoiceId);
+  if (!invoice) throw missing('invoice', invoiceId);
+  if (invoice.status !== 'paid') throw new StripeError(400, `Invoice ${invoiceId} has no successful charge.`);
+  invoice.charge ??= newId('ch');
+  const dispute = {
+    id: newId('du'),
+    object: 'dispute',
+    amount: body.amount === undefined ? invoice.amount_paid : Number(body.amount),
+    balance_transactions: [],
+    charge: invoice.charge,
+    created: now(),
+    currency: invoice.currency,
+    evidence_details: { due_by: now() + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: invoice.payment_intent,
+    reason: body.reason ?? 'fraudulent',
+    status: body.status ?? 'needs_response',
+  };
+  state.disputes.set(dispute.id, dispute);
+  return dispute;
+}
+
+/** What Stripe does to a dispute on each step: funds_withdrawn, funds_reinstated, or close (won or lost). */
+export function moveDispute(state, disputeId, step, body = {}) {
+  const dispute = state.disputes.get(disputeId);
+  if (!dispute) throw missing('dispute', disputeId);
+  if (step === 'funds_withdrawn') return { type: 'charge.dispute.funds_withdrawn', dispute };
+  if (step === 'funds_reinstated') return { type: 'charge.dispute.funds_reinstated', dispute };
+  if (step === 'close') {
+    if (!['won', 'lost'].includes(body.status))
+      throw new StripeError(400, 'status must be won or lost', undefined, 'status');
+    dispute.status = body.status;
+    return { type: 'charge.dispute.closed', dispute };
+  }
+  throw new StripeError(404, `Unknown dispute step ${step}.`);
+}
+
 /** A Stripe event envelope around an object, as webhooks deliver it. */
 export const eventOf = (type, object) => ({
   id: newId('evt'),
@@ -180,6 +226,14 @@ function route(state, method, path, body) {
   }
   if (version === '__fake' && resource === 'subscriptions' && method === 'GET' && !id) {
     return list('/__fake/subscriptions', [...state.subscriptions.values()]);
+  }
+  if (version === '__fake' && resource === 'invoices' && parts[3] === 'dispute' && method === 'POST') {
+    const dispute = disputeInvoice(state, id, body);
+    return { dispute, deliver: eventOf('charge.dispute.created', dispute) };
+  }
+  if (version === '__fake' && resource === 'disputes' && parts[3] && method === 'POST') {
+    const { type, dispute } = moveDispute(state, id, parts[3], body);
+    return { dispute, deliver: eventOf(type, { ...dispute }) };
   }
   if (version === '__fake' && resource === 'invoices' && method === 'GET') {
     if (!state.invoices.has(id)) throw missing('invoice', id);
@@ -252,6 +306,10 @@ function route(state, method, path, body) {
       subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
     }
     if (method === 'GET' || method === 'POST') return subscriptionView(state, subscription, expand);
+  }
+  if (resource === 'invoices' && method === 'GET' && id) {
+    if (!state.invoices.has(id)) throw missing('invoice', id);
+    return invoiceView(state, state.invoices.get(id), false);
   }
   if (resource === 'invoice_payments' && method === 'GET' && !id) {
     const intent = body.payment?.payment_intent;

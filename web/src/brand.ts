@@ -1,9 +1,8 @@
-/** Shown in the top bars and footers; one place to rename the product. */
-export const brandName = 'Payments Platform';
-export const companyLocation = 'Albany, North Shore, Auckland, New Zealand';
-
-/** The postal address, line by line (spec 1 and 2.2). */
-export const companyAddressLines = ['Albany', 'North Shore', 'Auckland', 'New Zealand'] as const;
+/**
+ * The product's name and address live with the help content in @app/contracts (the chat assistant
+ * answers from the same policies); re-exported here beside the web app's own deployment settings.
+ */
+export { brandName, companyAddressLines, companyLocation } from '@app/contracts';
 
 /**
  * The e-mail domain every published address is built from. It is a deployment setting

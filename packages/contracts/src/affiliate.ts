@@ -157,6 +157,8 @@ export const affiliateMessages = {
   payoutBelowMinimum: `Your balance must be at least $${MIN_PAYOUT} to request a payout.`,
   payoutPending: 'You already have a payout request pending.',
   suspended: 'Your affiliate account is suspended.',
+  payoutNotApproved: 'Payouts are available once your affiliate account is approved.',
+  payoutDemo: 'Demo affiliate accounts cannot request payouts.',
 } as const;
 
 const websitePattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;

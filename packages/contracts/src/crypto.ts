@@ -154,10 +154,11 @@ const destinationTag = z
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /**
- * POST /api/crypto/coinbase/charge (spec 7). The user id comes from the session: a userId in the
- * body or metadata is ignored. amount is USD with 2 decimals.
+ * POST /api/crypto/coinbase/charge (spec 7). The user id comes from the session: a userId in
+ * metadata is ignored. amount is USD with 2 decimals. Unknown fields are refused; metadata is
+ * free-form.
  */
-export const createChargeRequestSchema = z.object({
+export const createChargeRequestSchema = z.strictObject({
   amount: z
     .union([z.number(), z.string().trim()], { error: 'Amount is required' })
     .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value))
@@ -191,9 +192,9 @@ export const createChargeRequestSchema = z.object({
 });
 export type CreateChargeRequest = z.input<typeof createChargeRequestSchema>;
 
-/** POST /api/crypto/xrp/escrow/create (spec 7). Give destinationTag, or propertyId to derive it. */
+/** POST /api/crypto/xrp/escrow/create (spec 7). Give destinationTag, or propertyId to derive it. Unknown fields are refused. */
 export const createEscrowRequestSchema = z
-  .object({
+  .strictObject({
     senderSeed: seed,
     destinationAddress: classicAddress('Destination address'),
     amount: xrpAmount,
@@ -209,9 +210,9 @@ export const createEscrowRequestSchema = z
   });
 export type CreateEscrowRequest = z.input<typeof createEscrowRequestSchema>;
 
-/** POST /api/crypto/xrp/escrow/finish (spec 7). condition and fulfillment go together. */
+/** POST /api/crypto/xrp/escrow/finish (spec 7). condition and fulfillment go together. Unknown fields are refused. */
 export const finishEscrowRequestSchema = z
-  .object({
+  .strictObject({
     senderSeed: seed,
     owner: classicAddress('Owner'),
     offerSequence: z.number({ error: 'Offer sequence is required' }).int().min(1, 'Offer sequence is required'),
@@ -224,16 +225,16 @@ export const finishEscrowRequestSchema = z
   });
 export type FinishEscrowRequest = z.input<typeof finishEscrowRequestSchema>;
 
-/** POST /api/crypto/xrp/escrow/cancel (spec 7). */
-export const cancelEscrowRequestSchema = z.object({
+/** POST /api/crypto/xrp/escrow/cancel (spec 7). Unknown fields are refused. */
+export const cancelEscrowRequestSchema = z.strictObject({
   senderSeed: seed,
   owner: classicAddress('Owner'),
   offerSequence: z.number({ error: 'Offer sequence is required' }).int().min(1, 'Offer sequence is required'),
 });
 export type CancelEscrowRequest = z.input<typeof cancelEscrowRequestSchema>;
 
-/** POST /api/crypto/xrp/payment: the wallet's Send tab (spec 5: amount and destination required). */
-export const xrpPaymentRequestSchema = z.object({
+/** POST /api/crypto/xrp/payment: the wallet's Send tab (spec 5: amount and destination required). Unknown fields are refused. */
+export const xrpPaymentRequestSchema = z.strictObject({
   senderSeed: seed,
   destinationAddress: classicAddress('Destination address'),
   amount: xrpAmount,

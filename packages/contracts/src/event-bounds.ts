@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingCycles, planIds } from './billing';
+import { chatPriorities, sentimentLabels } from './chat';
 import type { EventType } from './events';
 import {
   integratedTransactionStatuses,
@@ -77,6 +78,16 @@ const fields = {
     subject: text(200),
     category: text(40),
   },
+  ChatEscalated: {
+    supportConversationId: id(),
+    conversationId: id(),
+    userId: id(),
+    sessionId: text(100),
+    priority: oneOf(chatPriorities),
+    sentimentLabel: oneOf(sentimentLabels),
+    sentimentScore: bounded(z.number().min(-1).max(1), -1),
+    reason: text(200),
+  },
   SubscriptionActivated: {
     userId: id(),
     subscriptionId: text(255),
@@ -97,6 +108,14 @@ const fields = {
     amountRefunded: minorUnits(maxStripeMinorUnits),
     currency: currency('gbp'),
   },
+  InvoiceDisputed: {
+    userId: id(),
+    invoiceId: text(255),
+    disputeId: text(255),
+    amount: minorUnits(maxStripeMinorUnits),
+    currency: currency('gbp'),
+  },
+  InvoiceDisputeWon: {} as Record<string, z.ZodType>,
   TransactionRecorded: {
     userId: id(),
     transactionId: id(),
@@ -166,6 +185,7 @@ const fields = {
   EscrowCancelled: {} as Record<string, z.ZodType>,
 } satisfies Record<EventType, Record<string, z.ZodType>>;
 fields.EscrowCancelled = fields.EscrowFinished;
+fields.InvoiceDisputeWon = fields.InvoiceDisputed;
 
 /** Each event's bounded fields; other fields (timestamps) pass as they are. */
 export const eventBounds = Object.fromEntries(

@@ -1,12 +1,14 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import { UserRegisteredSchema, UserVerifiedSchema } from './gen/platform/identity/v1/events_pb';
 import {
+  InvoiceDisputedSchema,
+  InvoiceDisputeWonSchema,
   InvoicePaidSchema,
   InvoiceRefundedSchema,
   SubscriptionActivatedSchema,
 } from './gen/platform/billing/v1/events_pb';
 import { ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
-import { ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
+import { ChatEscalatedSchema, ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
 import { TransactionRecordedSchema } from './gen/platform/integrations/v1/events_pb';
 import {
   CommissionEarnedSchema,
@@ -46,9 +48,12 @@ export const eventCatalog = {
   UserVerified: { topic: Topic.IdentityEvents, schema: UserVerifiedSchema },
   ProfileUpdated: { topic: Topic.ProfileEvents, schema: ProfileUpdatedSchema },
   ContactReceived: { topic: Topic.SupportEvents, schema: ContactReceivedSchema },
+  ChatEscalated: { topic: Topic.SupportEvents, schema: ChatEscalatedSchema },
   SubscriptionActivated: { topic: Topic.BillingEvents, schema: SubscriptionActivatedSchema },
   InvoicePaid: { topic: Topic.BillingEvents, schema: InvoicePaidSchema },
   InvoiceRefunded: { topic: Topic.BillingEvents, schema: InvoiceRefundedSchema },
+  InvoiceDisputed: { topic: Topic.BillingEvents, schema: InvoiceDisputedSchema },
+  InvoiceDisputeWon: { topic: Topic.BillingEvents, schema: InvoiceDisputeWonSchema },
   TransactionRecorded: { topic: Topic.IntegrationsEvents, schema: TransactionRecordedSchema },
   ReferralAttributed: { topic: Topic.AffiliateEvents, schema: ReferralAttributedSchema },
   CommissionEarned: { topic: Topic.AffiliateEvents, schema: CommissionEarnedSchema },

@@ -12,3 +12,5 @@ export * from './integrations';
 export * from './affiliate';
 export * from './analytics';
 export * from './crypto';
+export * from './chat';
+export * from './help';

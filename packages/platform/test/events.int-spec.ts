@@ -8,18 +8,15 @@ import { deadLetterListSchema, replayResultSchema } from '@app/contracts';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import {
-  ACCESS_COOKIE,
   baseConfigSchema,
   MAX_ATTEMPTS,
   OutboxService,
-  parseConfig,
   PlatformModule,
-  signAccessToken,
   type Event,
   type EventContext,
   type EventHandler,
 } from '@app/platform';
-import { query, rawRequest, startApp, startInternalPort, waitFor } from '../../../test-support';
+import { query, rawRequest, startApp, startInternalPort, waitFor, accessCookie } from '../../../test-support';
 
 // The event backbone end to end on the real Postgres and Kafka: a probe service publishes
 // ProfileUpdated events through its outbox and consumes them itself, storing each event's first
@@ -85,9 +82,8 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
   let url: string;
   let dataSource: DataSource;
   let outbox: OutboxService;
-  const secret = parseConfig(baseConfigSchema, { ...process.env, SERVICE_NAME: SERVICE, PORT: '0' }).JWT_SECRET;
   const cookie = (role: string) =>
-    `${ACCESS_COOKIE}=${signAccessToken({ id: randomUUID(), email: 'ops@platform.test', emailVerified: true, role }, secret)}`;
+    accessCookie({ id: randomUUID(), email: 'ops@platform.test', emailVerified: true, role });
 
   beforeAll(async () => {
     await query('DROP SCHEMA IF EXISTS events_probe CASCADE');

@@ -11,6 +11,9 @@ import { affiliateDatabase } from './entities';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
 import { CommissionsService } from './referrals/commissions.service';
+import { DisputesRepository } from './referrals/disputes.repository';
+import { InvoiceDisputeWonHandler } from './referrals/invoice-dispute-won.handler';
+import { InvoiceDisputedHandler } from './referrals/invoice-disputed.handler';
 import { InvoicePaidHandler } from './referrals/invoice-paid.handler';
 import { InvoiceRefundedHandler } from './referrals/invoice-refunded.handler';
 import { ParkedEventsRepository } from './referrals/parked-events.repository';
@@ -20,7 +23,13 @@ import { OpenAiWriter } from './toolkit/openai-writer';
 import { ToolkitController } from './toolkit/toolkit.controller';
 import { ToolkitService } from './toolkit/toolkit.service';
 
-const handlers = [UserRegisteredHandler, InvoicePaidHandler, InvoiceRefundedHandler];
+const handlers = [
+  UserRegisteredHandler,
+  InvoicePaidHandler,
+  InvoiceRefundedHandler,
+  InvoiceDisputedHandler,
+  InvoiceDisputeWonHandler,
+];
 
 @Module({
   imports: [
@@ -36,6 +45,7 @@ const handlers = [UserRegisteredHandler, InvoicePaidHandler, InvoiceRefundedHand
     AffiliatesRepository,
     ReferralsRepository,
     ParkedEventsRepository,
+    DisputesRepository,
     PayoutsRepository,
     AffiliatesService,
     CommissionsService,

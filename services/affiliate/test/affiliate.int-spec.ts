@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   affiliateMessages,
   customContentResponseSchema,
@@ -7,31 +8,28 @@ import {
   valuePropositionResponseSchema,
   type AffiliateProfile,
 } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
-import Stripe from 'stripe';
-import { query, rawRequest, startApp, uniqueEmail, validRegistration, waitFor } from '../../../test-support';
-import type * as BillingModuleFile from '../../billing/src/app.module';
-import { billingConfigSchema } from '../../billing/src/config';
-import { FakeStripeProcess } from '../../billing/test/fake-stripe';
-import type * as IdentityModuleFile from '../../identity/src/app.module';
+import { parseConfig, type AuthUser } from '@app/platform';
+import { query, rawRequest, startApp, uniqueEmail, accessCookie } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { affiliateConfigSchema } from '../src/config';
+import { EventDelivery } from './event-delivery';
 
-// The whole chain against the real Postgres, Redis and Kafka: identity's real register endpoint
-// carries the referral code into UserRegistered, billing (its Stripe SDK on the fake Stripe API,
-// a test double) turns signed webhooks into InvoicePaid and InvoiceRefunded, and affiliate
-// consumes all three from Kafka. The toolkit runs its built-in writer (no OPENAI_API_KEY).
+// Affiliate against the real Postgres, Redis and Kafka: registrations (identity's UserRegistered)
+// and invoices and refunds (billing's InvoicePaid, InvoiceRefunded) arrive on Kafka as their
+// producers publish them. The same chain from identity's and billing's real endpoints, through
+// the gateway, is gateway/test/affiliate-commissions.int-spec.ts. The toolkit runs its built-in
+// writer (no OPENAI_API_KEY).
 delete process.env.OPENAI_API_KEY;
 
 const config = parseConfig(affiliateConfigSchema);
-const stripe = new Stripe('sk_test_local');
 const userOf = (role = 'user', emailVerified = true): AuthUser => ({
   id: randomUUID(),
   email: uniqueEmail('affiliate'),
   emailVerified,
   role,
 });
-const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookieOf = (user: AuthUser) => accessCookie(user);
+const invoiceId = () => `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
 
 const application = (overrides: Record<string, unknown> = {}) => ({
   companyName: 'Harbour Digital',
@@ -46,67 +44,75 @@ const application = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('affiliate: referral → commission → payout → clawback, through identity, billing and Kafka', () => {
-  let fake: FakeStripeProcess;
-  let identity: INestApplication;
-  let billing: INestApplication;
+describe('affiliate: referral → commission → payout → clawback, from identity and billing events on Kafka', () => {
   let affiliate: INestApplication;
-  let identityUrl: string;
-  let billingUrl: string;
   let api: string;
+  let events: EventDelivery;
 
   beforeAll(async () => {
-    fake = await FakeStripeProcess.start();
-    Object.assign(process.env, fake.env());
-    // Config is read when a module is loaded, so after the fake's port is known.
-    const { AppModule: IdentityModule } = jest.requireActual<typeof IdentityModuleFile>(
-      '../../identity/src/app.module',
-    );
-    const { AppModule: BillingModule } = jest.requireActual<typeof BillingModuleFile>('../../billing/src/app.module');
+    events = await EventDelivery.start('affiliate-test');
     const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
-    ({ app: identity, url: identityUrl } = await startApp(IdentityModule));
-    ({ app: billing, url: billingUrl } = await startApp(BillingModule));
     ({ app: affiliate, url: api } = await startApp(AppModule));
   });
 
   afterAll(async () => {
+    await events?.stop();
     await affiliate?.close();
-    await billing?.close();
-    await identity?.close();
-    await fake?.stop();
   });
 
-  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown, base = api) =>
-    rawRequest(`${base}${path}`, method, {
+  const send = (method: string, path: string, user: AuthUser | undefined, body?: unknown) =>
+    rawRequest(`${api}${path}`, method, {
       headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-  const signedWebhook = (payload: string) =>
-    rawRequest(`${billingUrl}/api/webhooks/stripe`, 'POST', {
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: parseConfig(billingConfigSchema).STRIPE_WEBHOOK_SECRET,
-        }),
-      },
-      body: payload,
     });
   const register = async (user: AuthUser, body: Record<string, unknown> = application()) => {
     const reply = await send('POST', '/api/affiliate/register', user, body);
     expect(reply.status).toBe(201);
     return reply.body as AffiliateProfile;
   };
-  /** A new account through identity's real register endpoint, as the web app sends it after a ?ref= visit. */
+  const approve = async (profile: AffiliateProfile) =>
+    expect(
+      (
+        await send('POST', `/api/affiliate/admin/applications/${profile.id}/status`, userOf('admin'), {
+          status: 'approved',
+        })
+      ).status,
+    ).toBe(200);
+  /** A new account as identity announces it: UserRegistered with the code of a ?ref= visit. */
   const signUp = async (referralCode: string, email = uniqueEmail('referred')) => {
-    const reply = await rawRequest(`${identityUrl}/api/auth/register`, 'POST', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...validRegistration(email), referralCode }),
+    const user: AuthUser = { id: randomUUID(), email, emailVerified: true, role: 'user' };
+    await events.deliver('UserRegistered', user.id, {
+      userId: user.id,
+      email,
+      firstName: 'Aroha',
+      referralCode,
+      registeredAt: timestampFromDate(new Date()),
     });
-    expect(reply.status).toBe(201);
-    const user: AuthUser = { id: (reply.body as { userId: string }).userId, email, emailVerified: true, role: 'user' };
     return user;
   };
+  /** An invoice of the user paid, as billing announces it. */
+  const pay = (user: AuthUser, invoice: string, amount: number, eventId?: string) =>
+    events.deliver(
+      'InvoicePaid',
+      user.id,
+      {
+        userId: user.id,
+        invoiceId: invoice,
+        amount: BigInt(amount),
+        currency: 'usd',
+        planId: 'pro',
+        billingCycle: 'monthly',
+      },
+      new Date(),
+      eventId,
+    );
+  const refund = (user: AuthUser, invoice: string, amountRefunded: number) =>
+    events.deliver('InvoiceRefunded', user.id, {
+      userId: user.id,
+      invoiceId: invoice,
+      amountRefunded: BigInt(amountRefunded),
+      currency: 'usd',
+    });
   const referralOf = (userId: string) =>
     query<{ affiliate_id: string; status: string; commission_amount: string }>(
       'SELECT affiliate_id, status, commission_amount FROM affiliate.referrals WHERE referred_user_id = $1',
@@ -114,6 +120,10 @@ describe('affiliate: referral → commission → payout → clawback, through id
     ).then((rows) => rows[0]);
   const profileOf = async (user: AuthUser) =>
     (await send('GET', '/api/affiliate/profile', user)).body as AffiliateProfile;
+  const payoutsOf = (affiliateId: string) =>
+    query('SELECT amount FROM affiliate.payouts WHERE affiliate_id = $1', [affiliateId]);
+  const payoutEventsOf = (affiliateId: string) =>
+    query(`SELECT 1 FROM affiliate.outbox WHERE key = $1 AND type = 'PayoutRequested'`, [affiliateId]);
 
   it('runs the chain: referral, 15% commission on the paid invoice, one payout of two concurrent requests, clawback', async () => {
     const owner = userOf();
@@ -131,8 +141,11 @@ describe('affiliate: referral → commission → payout → clawback, through id
 
     // ?ref= visit → registration with the code (any case) → UserRegistered → a pending referral.
     const customer = await signUp(profile.referralCode.toLowerCase());
-    const referral = await waitFor(() => referralOf(customer.id), 30000, 'referral recorded');
-    expect(referral).toEqual({ affiliate_id: profile.id, status: 'pending', commission_amount: '0.00' });
+    expect(await referralOf(customer.id)).toEqual({
+      affiliate_id: profile.id,
+      status: 'pending',
+      commission_amount: '0.00',
+    });
     expect(await query('SELECT type FROM affiliate.outbox WHERE key = $1', [profile.id])).toEqual([
       { type: 'ReferralAttributed' },
     ]);
@@ -141,36 +154,34 @@ describe('affiliate: referral → commission → payout → clawback, through id
       expect.objectContaining({ status: 'pending', commissionAmount: '0.00', convertedAt: null }),
     ]);
 
-    // The referred user subscribes to Enterprise plus Tokenization ($699) and Stripe reports the invoice paid.
-    const checkout = await send(
-      'POST',
-      '/api/create-subscription',
-      customer,
-      { planId: 'pro', billingCycle: 'monthly', customerInfo: { name: 'Aroha Ngata', email: customer.email } },
-      billingUrl,
-    );
-    expect(checkout.status).toBe(200);
-    const { event } = await fake.pay((checkout.body as { subscriptionId: string }).subscriptionId);
-    expect((await signedWebhook(JSON.stringify(event))).status).toBe(200);
-    const invoice = event.data.object as { id: string; customer: string; amount_paid: number };
-    expect(invoice.amount_paid).toBe(69900);
+    // The referred user pays a $699.00 invoice (Enterprise plus Tokenization).
+    const invoice = invoiceId();
+    await pay(customer, invoice, 69900);
 
     // 15% (Starter: one referral this month) of $699.00 = $104.85, once.
-    await waitFor(async () => (await profileOf(owner)).currentBalance === '104.85', 30000, 'commission earned');
     expect(await profileOf(owner)).toMatchObject({ totalEarnings: '104.85', currentBalance: '104.85' });
     expect(
       await query('SELECT invoice_id, rate, amount, tier FROM affiliate.commissions WHERE affiliate_id = $1', [
         profile.id,
       ]),
-    ).toEqual([{ invoice_id: invoice.id, rate: '15.00', amount: '104.85', tier: 'starter' }]);
+    ).toEqual([{ invoice_id: invoice, rate: '15.00', amount: '104.85', tier: 'starter' }]);
     expect(await referralOf(customer.id)).toMatchObject({ status: 'converted', commission_amount: '104.85' });
     expect(await send('GET', '/api/affiliate/stats', owner)).toMatchObject({
       status: 200,
       body: { totalReferrals: 1, convertedReferrals: 1, referralsThisMonth: 1, pendingPayout: null },
     });
 
-    // The same invoice delivered again (a new event id) earns nothing more.
-    expect((await signedWebhook(JSON.stringify({ ...event, id: `evt_${randomUUID()}` }))).status).toBe(200);
+    // The same invoice announced again (a new event id) earns nothing more.
+    await pay(customer, invoice, 69900);
+    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '104.85', currentBalance: '104.85' });
+
+    // The application is still pending: no money leaves the platform until it is approved.
+    expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
+      status: 403,
+      body: { error: 'FORBIDDEN', message: affiliateMessages.payoutNotApproved },
+    });
+    expect(await payoutsOf(profile.id)).toEqual([]);
+    await approve(profile);
 
     // Two concurrent payout requests: exactly one moves the balance, the other is refused.
     const replies = await Promise.all([
@@ -193,54 +204,68 @@ describe('affiliate: referral → commission → payout → clawback, through id
 
     // Half the invoice refunded: half the commission is clawed back. It was already paid out, so
     // the balance goes negative and later commissions settle it.
-    const paymentIntent = await fake.paymentIntentOf(invoice.id);
-    const refund = (amountRefunded: number) => ({
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: {
-        object: {
-          id: `ch_${randomUUID()}`,
-          object: 'charge',
-          customer: invoice.customer,
-          payment_intent: paymentIntent,
-          amount: 69900,
-          amount_refunded: amountRefunded,
-          refunded: amountRefunded === 69900,
-          currency: 'usd',
-        },
-      },
-    });
-    expect((await signedWebhook(JSON.stringify(refund(34950)))).status).toBe(200);
-    await waitFor(async () => (await profileOf(owner)).currentBalance === '-52.43', 30000, 'clawback');
+    await refund(customer, invoice, 34950);
     expect(await profileOf(owner)).toMatchObject({ totalEarnings: '52.42', currentBalance: '-52.43' });
     expect(await referralOf(customer.id)).toMatchObject({ commission_amount: '52.42' });
 
     // The rest refunded: only the difference is taken.
-    expect((await signedWebhook(JSON.stringify(refund(69900)))).status).toBe(200);
-    await waitFor(async () => (await profileOf(owner)).currentBalance === '-104.85', 30000, 'full clawback');
-    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '0.00' });
+    await refund(customer, invoice, 69900);
+    expect(await profileOf(owner)).toMatchObject({ totalEarnings: '0.00', currentBalance: '-104.85' });
   });
 
   it('refuses self-referrals by the affiliate’s e-mail and records nothing', async () => {
     const owner = userOf();
     const contactEmail = uniqueEmail('self');
     const profile = await register(owner, application({ contactEmail }));
+    // Applied (delivered waits for the inbox row) and recorded nothing.
     const self = await signUp(profile.referralCode, contactEmail);
+    const byAccountEmail = await signUp(profile.referralCode, owner.email.toUpperCase());
     const stranger = await signUp(profile.referralCode);
-    await waitFor(() => referralOf(stranger.id), 30000, 'the stranger’s referral');
-    // The self-referral's UserRegistered was consumed (it is in the inbox) and recorded nothing.
-    const [registered] = await query<{ id: string }>(
-      `SELECT id FROM identity.outbox WHERE key = $1 AND type = 'UserRegistered'`,
-      [self.id],
-    );
-    await waitFor(
-      async () => (await query('SELECT 1 FROM affiliate.inbox WHERE event_id = $1', [registered!.id])).length > 0,
-      30000,
-      'the self-referral consumed',
-    );
+    expect(await referralOf(stranger.id)).toMatchObject({ affiliate_id: profile.id });
     expect(await referralOf(self.id)).toBeUndefined();
+    expect(await referralOf(byAccountEmail.id)).toBeUndefined();
     expect((await send('GET', '/api/affiliate/stats', owner)).body).toMatchObject({ totalReferrals: 1 });
+  });
+
+  it('pays out only to an approved affiliate that is not a demo; the others are refused and nothing is created', async () => {
+    const balance = async (profile: AffiliateProfile, amount: string) =>
+      query('UPDATE affiliate.affiliates SET current_balance = $2, total_earnings = $2 WHERE id = $1', [
+        profile.id,
+        amount,
+      ]);
+    const refusedFor = async (status: string, isDemo: boolean, message: string): Promise<void> => {
+      const owner = userOf();
+      const profile = isDemo
+        ? ((await send('POST', '/api/affiliate/create-demo', owner)).body as AffiliateProfile)
+        : await register(owner);
+      await query('UPDATE affiliate.affiliates SET status = $2 WHERE id = $1', [profile.id, status]);
+      await balance(profile, '500.00');
+      expect([status, isDemo, await send('POST', '/api/affiliate/request-payout', owner)]).toMatchObject([
+        status,
+        isDemo,
+        { status: 403, body: { error: 'FORBIDDEN', message } },
+      ]);
+      expect(await payoutsOf(profile.id)).toEqual([]);
+      expect(await payoutEventsOf(profile.id)).toEqual([]);
+      expect(await profileOf(owner)).toMatchObject({ currentBalance: '500.00', status });
+    };
+    await refusedFor('approved', true, affiliateMessages.payoutDemo);
+    await refusedFor('pending', false, affiliateMessages.payoutNotApproved);
+    await refusedFor('rejected', false, affiliateMessages.payoutNotApproved);
+    await refusedFor('suspended', false, affiliateMessages.suspended);
+
+    // Approved and real: the whole balance is paid out.
+    const owner = userOf();
+    const profile = await register(owner);
+    await approve(profile);
+    await balance(profile, '500.00');
+    expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
+      status: 201,
+      body: { amount: '500.00', status: 'requested' },
+    });
+    expect(await payoutsOf(profile.id)).toEqual([{ amount: '500.00' }]);
+    expect(await payoutEventsOf(profile.id)).toHaveLength(1);
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00' });
   });
 
   it('validates applications with the messages of spec 5.6 and allows one profile per user', async () => {
@@ -299,7 +324,7 @@ describe('affiliate: referral → commission → payout → clawback, through id
     expect((await send('GET', `/api/affiliate/referral-codes/${referralCode}`, undefined)).status).toBe(404);
   });
 
-  it('answers 404 without a profile, refuses payouts under $50, and creates an approved demo profile', async () => {
+  it('answers 404 without a profile, creates an approved demo profile that is never paid out, refuses payouts under $50', async () => {
     const user = userOf();
     for (const path of ['profile', 'referrals', 'payouts', 'stats']) {
       expect(await send('GET', `/api/affiliate/${path}`, user)).toMatchObject({
@@ -318,6 +343,13 @@ describe('affiliate: referral → commission → payout → clawback, through id
     });
     expect((await send('GET', '/api/affiliate/referrals', user)).body).toEqual([]);
     expect(await send('POST', '/api/affiliate/request-payout', user)).toMatchObject({
+      status: 403,
+      body: { message: affiliateMessages.payoutDemo },
+    });
+
+    const owner = userOf();
+    await approve(await register(owner));
+    expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
       status: 400,
       body: { message: affiliateMessages.payoutBelowMinimum },
     });

@@ -3,26 +3,25 @@ import type { INestApplication } from '@nestjs/common';
 import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventCatalog, EventHeader, type AffiliateProfile, type EventType } from '@app/contracts';
-import {
-  ACCESS_COOKIE,
-  createKafka,
-  ensureTopics,
-  EventConsumer,
-  parseConfig,
-  signAccessToken,
-  type AuthUser,
-} from '@app/platform';
+import { createKafka, ensureTopics, EventConsumer, type AuthUser } from '@app/platform';
 import type { Message, Producer } from 'kafkajs';
-import { eventMessage, largestEvent, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import {
+  eventMessage,
+  largestEvent,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  waitFor,
+  accessCookie,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
-import { affiliateConfigSchema } from '../src/config';
 
 // Identity's UserRegistered and billing's InvoicePaid/InvoiceRefunded travel on different topics,
 // so nothing orders them. These tests publish them through the real Kafka in the order a lagging
 // identity consumer would deliver them (the invoice first) and check the affiliate's result is
 // the one the natural order gives.
 
-const config = parseConfig(affiliateConfigSchema);
 const HOUR = 3_600_000;
 
 describe('affiliate: invoices and refunds that arrive before their user registered', () => {
@@ -115,7 +114,7 @@ describe('affiliate: invoices and refunds that arrive before their user register
     const reply = await rawRequest(`${api}/api/affiliate/register`, 'POST', {
       headers: {
         'content-type': 'application/json',
-        cookie: `${ACCESS_COOKIE}=${signAccessToken(owner, config.JWT_SECRET)}`,
+        cookie: accessCookie(owner),
       },
       body: JSON.stringify({
         companyName: 'Harbour Digital',
@@ -135,7 +134,7 @@ describe('affiliate: invoices and refunds that arrive before their user register
   const profileOf = async (owner: AuthUser) =>
     (
       await rawRequest(`${api}/api/affiliate/profile`, 'GET', {
-        headers: { cookie: `${ACCESS_COOKIE}=${signAccessToken(owner, config.JWT_SECRET)}` },
+        headers: { cookie: accessCookie(owner) },
       })
     ).body as AffiliateProfile;
   const parkedOf = (userId: string) =>
@@ -313,23 +312,49 @@ describe('affiliate: invoices and refunds that arrive before their user register
     const { owner, profile } = await newAffiliate();
     const user = randomUUID();
     const invoiceId = `${randomUUID()}${'x'.repeat(255 - 36)}`;
+    const disputeId = `${randomUUID()}${'x'.repeat(255 - 36)}`;
     // Every type the service consumes, the registration first (with a real referral code) so the
     // largest invoice earns a commission.
-    const types = ['UserRegistered', 'InvoicePaid', 'InvoiceRefunded'] as const;
+    const types = ['UserRegistered', 'InvoicePaid', 'InvoiceDisputed', 'InvoiceRefunded', 'InvoiceDisputeWon'] as const;
     expect([...consumer.eventTypes].sort()).toEqual([...types].sort());
+    const commission = () =>
+      query(
+        `SELECT invoice_amount, amount, refunded_amount, disputed_amount FROM affiliate.commissions
+          WHERE invoice_id = $1`,
+        [invoiceId],
+      );
     for (const type of types) {
       const init = largestEvent(type, {
         userId: user,
-        ...(type === 'UserRegistered' ? { referralCode: profile.referralCode } : { invoiceId, currency: 'usd' }),
+        ...(type === 'UserRegistered'
+          ? { referralCode: profile.referralCode }
+          : { invoiceId, disputeId, currency: 'usd' }),
       });
       await expect(consumer.apply({ message: eventMessage(type, user, init) } as never)).resolves.toBe(true);
+      if (type === 'InvoiceDisputed') {
+        // 999,999,999,999 cents at the starter tier's 15%, wholly disputed.
+        expect(await commission()).toEqual([
+          {
+            invoice_amount: '9999999999.99',
+            amount: '1500000000.00',
+            refunded_amount: '0.00',
+            disputed_amount: '1500000000.00',
+          },
+        ]);
+      }
     }
-    // 999,999,999,999 cents at the starter tier's 15%, then wholly refunded.
-    expect(
-      await query('SELECT invoice_amount, amount, refunded_amount FROM affiliate.commissions WHERE invoice_id = $1', [
-        invoiceId,
-      ]),
-    ).toEqual([{ invoice_amount: '9999999999.99', amount: '1500000000.00', refunded_amount: '1500000000.00' }]);
-    expect((await profileOf(owner)).currentBalance).toBe('0.00');
+    // Then wholly refunded, and the dispute won: the refund keeps it all.
+    expect(await commission()).toEqual([
+      {
+        invoice_amount: '9999999999.99',
+        amount: '1500000000.00',
+        refunded_amount: '1500000000.00',
+        disputed_amount: '0.00',
+      },
+    ]);
+    expect(await query('SELECT amount, status FROM affiliate.disputes WHERE dispute_id = $1', [disputeId])).toEqual([
+      { amount: '9999999999.99', status: 'won' },
+    ]);
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00', totalEarnings: '0.00' });
   });
 });

@@ -24,22 +24,22 @@ import {
   type EventType,
   type TransactionPage,
 } from '@app/contracts';
-import {
-  ACCESS_COOKIE,
-  createKafka,
-  ensureTopics,
-  EventConsumer,
-  parseConfig,
-  signAccessToken,
-  type AuthUser,
-} from '@app/platform';
+import { createKafka, ensureTopics, EventConsumer, type AuthUser } from '@app/platform';
 import type { Message, Producer } from 'kafkajs';
-import { eventMessage, largestEvent, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import {
+  eventMessage,
+  largestEvent,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  waitFor,
+  accessCookie,
+} from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { DataSource } from 'typeorm';
 import type * as AppModuleFile from '../src/app.module';
 import { ReadModelRepository } from '../src/transactions/read-model.repository';
-import { analyticsConfigSchema } from '../src/config';
 
 // Events in through the real Kafka, figures out through the HTTP API, against hand-computed
 // expectations. Blockchain endpoints point at a local JSON-RPC stub (Polygon), the fake rippled
@@ -75,8 +75,7 @@ describe('analytics: events in, figures out', () => {
   const fortyDaysAgo = new Date(now.getTime() - 40 * 86_400_000);
   const sent: Message[] = [];
 
-  const cookieOf = (user: AuthUser) =>
-    `${ACCESS_COOKIE}=${signAccessToken(user, parseConfig(analyticsConfigSchema).JWT_SECRET)}`;
+  const cookieOf = (user: AuthUser) => accessCookie(user);
   const get = (path: string, user: AuthUser = a) =>
     rawRequest(`${api}${path}`, 'GET', { headers: { cookie: cookieOf(user) } });
 

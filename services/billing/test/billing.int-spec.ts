@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { fromBinary } from '@bufbuild/protobuf';
-import { SubscriptionActivatedSchema, InvoicePaidSchema, annualPrice, planViews } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import {
+  SubscriptionActivatedSchema,
+  InvoiceDisputedSchema,
+  InvoicePaidSchema,
+  annualPrice,
+  planViews,
+} from '@app/contracts';
+import { parseConfig, type AuthUser } from '@app/platform';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import Stripe from 'stripe';
-import { bodyOf, query, rawRequest, startApp, startWorker, uniqueEmail, waitFor } from '../../../test-support';
+import {
+  bodyOf,
+  query,
+  rawRequest,
+  startApp,
+  startWorker,
+  uniqueEmail,
+  waitFor,
+  accessCookie,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { billingConfigSchema } from '../src/config';
 import type * as ReconcileFile from '../src/reconcile/reconcile.processor';
@@ -23,7 +38,7 @@ const userOf = (emailVerified = true): AuthUser => ({
   emailVerified,
   role: 'user',
 });
-const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookieOf = (user: AuthUser) => accessCookie(user);
 const customerInfo = (user: AuthUser) => ({ name: 'Aroha Ngata', email: user.email, company: 'Kauri Coffee Roasters' });
 const topic = `${process.env.KAFKA_TOPIC_PREFIX}billing.events.v1`;
 
@@ -295,6 +310,63 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
       'SubscriptionActivated',
       'InvoiceRefunded',
     ]);
+  });
+
+  it('publishes InvoiceDisputed when a chargeback takes the money and InvoiceDisputeWon when it comes back', async () => {
+    const user = userOf();
+    const { subscriptionId } = (await subscribe(user, 'pro', 'monthly')).body as Record<string, string>;
+    const { event: paid } = await fake.pay(subscriptionId);
+    const invoice = paid.data.object as { id: string };
+    const deliver = async (event: unknown, outcome: string) =>
+      expect(await signed(JSON.stringify(event))).toMatchObject({ status: 200, body: { received: true, outcome } });
+
+    // Stripe may report the dispute before the invoice's payment: the invoice's customer names the user.
+    const { dispute, event: created } = await fake.dispute(invoice.id);
+    await deliver(created, 'applied');
+    await deliver(paid, 'applied');
+    await deliver((await fake.disputeStep(dispute.id, 'funds_withdrawn')).event, 'applied');
+    await deliver((await fake.disputeStep(dispute.id, 'funds_reinstated')).event, 'applied');
+    const closed = (await fake.disputeStep(dispute.id, 'close', 'won')).event;
+    await deliver(closed, 'applied');
+    await deliver(closed, 'duplicate');
+    // An inquiry withdraws nothing; a second dispute, for part of the invoice, is lost.
+    await deliver((await fake.dispute(invoice.id, { status: 'warning_needs_response' })).event, 'ignored');
+    const lost = await fake.dispute(invoice.id, { amount: 10000 });
+    await deliver((await fake.disputeStep(lost.dispute.id, 'close', 'lost')).event, 'applied');
+    // A dispute of a charge no invoice of ours was paid with is recorded without effect.
+    await deliver(
+      { ...created, id: `evt_${randomUUID()}`, data: { object: { ...dispute, payment_intent: 'pi_other' } } },
+      'applied',
+    );
+
+    const rows = await query<{ type: string; payload: Buffer }>(
+      'SELECT type, payload FROM billing.outbox WHERE key = $1 ORDER BY seq',
+      [user.id],
+    );
+    expect(rows.map((row) => row.type)).toEqual([
+      'InvoiceDisputed',
+      'InvoicePaid',
+      'SubscriptionActivated',
+      'InvoiceDisputed',
+      'InvoiceDisputeWon',
+      'InvoiceDisputeWon',
+      'InvoiceDisputed',
+    ]);
+    const decoded = rows
+      .filter((row) => row.type.startsWith('InvoiceDispute'))
+      .map((row) => fromBinary(InvoiceDisputedSchema, row.payload));
+    const of = (disputeId: string, amount: bigint) => ({
+      userId: user.id,
+      invoiceId: invoice.id,
+      disputeId,
+      amount,
+      currency: 'usd',
+    });
+    expect(decoded).toEqual(
+      [...Array(4).fill(of(dispute.id, 69900n)), of(lost.dispute.id, 10000n)].map((fields) =>
+        expect.objectContaining(fields),
+      ),
+    );
   });
 
   /** A subscription event as Stripe sends it; `created` orders it among the subscription's events. */

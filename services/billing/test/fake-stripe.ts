@@ -58,6 +58,36 @@ export class FakeStripeProcess extends FakeServerProcess {
     return (await response.json()) as { event: FakeStripeEvent };
   }
 
+  /**
+   * Opens a dispute (a chargeback, status needs_response unless given) on a paid invoice's charge,
+   * for its whole amount unless given; returns the dispute and the charge.dispute.created event.
+   */
+  async dispute(
+    invoiceId: string,
+    options: { amount?: number; status?: string } = {},
+  ): Promise<{ dispute: FakeStripeObject & { amount: number }; event: FakeStripeEvent }> {
+    return this.post(`/__fake/invoices/${invoiceId}/dispute`, options);
+  }
+
+  /** Moves a dispute on as Stripe does, answering the charge.dispute.* event: funds withdrawn or reinstated, closed won or lost. */
+  async disputeStep(
+    disputeId: string,
+    step: 'funds_withdrawn' | 'funds_reinstated' | 'close',
+    status?: 'won' | 'lost',
+  ): Promise<{ event: FakeStripeEvent }> {
+    return this.post(`/__fake/disputes/${disputeId}/${step}`, status ? { status } : {});
+  }
+
+  private async post<T>(path: string, form: Record<string, string | number>): Promise<T> {
+    const response = await fetch(`${this.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)])).toString(),
+    });
+    if (!response.ok) throw new Error(`fake Stripe ${path} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
   /** The PaymentIntent behind an invoice (charges name it; Stripe's invoice payments link the two). */
   async paymentIntentOf(invoiceId: string): Promise<string> {
     const response = await fetch(`${this.url}/__fake/invoices/${invoiceId}`);

@@ -1,8 +1,12 @@
 import { CreateSupportTickets1763769600300 } from '../migrations/1763769600300-create-support-tickets';
+import { ChatConversations1765497600300 } from '../migrations/1765497600300-chat-conversations';
+import { ChatConversation } from './chat/chat-conversation.entity';
+import { ChatMessage } from './chat/chat-message.entity';
+import { SupportConversation } from './escalations/support-conversation.entity';
 import { SupportTicket } from './tickets/support-ticket.entity';
 
 export const chatSupportDatabase = {
   schema: 'chat_support',
-  entities: [SupportTicket],
-  migrations: [CreateSupportTickets1763769600300],
+  entities: [SupportTicket, ChatConversation, ChatMessage, SupportConversation],
+  migrations: [CreateSupportTickets1763769600300, ChatConversations1765497600300],
 };

@@ -1,12 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { ChargeCompletedSchema, ChargeFailedSchema, coinbaseSignatureHeader, Queue } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { type AuthUser } from '@app/platform';
 import { redisOptions } from '@app/platform/redis';
 import { Queue as BullQueue } from 'bullmq';
-import { query, rawRequest, uniqueEmail, waitFor } from '../../../test-support';
+import { query, rawRequest, uniqueEmail, waitFor, accessCookie } from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
-import { cryptoConfigSchema } from '../src/config';
 import { CryptoServiceProcesses } from './crypto-service';
 import { FakeCoinbaseProcess, type FakeCharge } from './fake-coinbase';
 import { CryptoEvents } from './kafka-events';
@@ -14,11 +13,10 @@ import { CryptoEvents } from './kafka-events';
 // The crypto service (built, as the launcher runs it) against the real Postgres, Redis and Kafka,
 // with the fake Coinbase Commerce API (tools/fake-coinbase) on loopback. Polling every 100 ms here
 // instead of 10 s, so polls and webhooks really race.
-const config = parseConfig(cryptoConfigSchema);
 const webhookSecret = `whsec-${randomUUID()}`;
 const apiKey = `cc-key-${randomUUID()}`;
 const userOf = (): AuthUser => ({ id: randomUUID(), email: uniqueEmail('crypto'), emailVerified: true, role: 'user' });
-const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookieOf = (user: AuthUser) => accessCookie(user);
 
 interface ChargeBody {
   id: string;
@@ -160,6 +158,24 @@ describe('crypto charges: Coinbase Commerce behind the provider port, polled and
       status: 400,
       details: [{ path: 'currency', message: 'Currency must be USD' }],
     });
+    // Unknown fields are refused as on every other route (metadata alone is free-form); nothing is created.
+    // (The worker keeps polling earlier charges: count creations only.)
+    const creations = async () => (await coinbase.requests()).filter((r) => r.method === 'POST').length;
+    const creationsBefore = await creations();
+    expectErrorReply(
+      await send('POST', '/api/crypto/coinbase/charge', user, {
+        amount: 5,
+        userId: randomUUID(),
+        pricing_type: 'no_price',
+      }),
+      {
+        status: 400,
+        error: 'VALIDATION_FAILED',
+        details: [{ path: 'userId,pricing_type', message: 'Unknown field(s): userId, pricing_type' }],
+      },
+    );
+    expect(await query('SELECT id FROM crypto.charges WHERE user_id = $1', [user.id])).toEqual([]);
+    expect(await creations()).toBe(creationsBefore);
     await coinbase.outage(true);
     try {
       const reply = await send('POST', '/api/crypto/coinbase/charge', user, { amount: 5 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { EscrowCancelledSchema, EscrowFinishedSchema } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
-import { query, rawRequest, uniqueEmail, waitFor } from '../../../test-support';
+import { type AuthUser } from '@app/platform';
+import { query, rawRequest, uniqueEmail, waitFor, accessCookie } from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
-import { cryptoConfigSchema } from '../src/config';
 import { CryptoServiceProcesses } from './crypto-service';
 import { FakeRippledProcess } from './fake-rippled';
 import { CryptoEvents } from './kafka-events';
@@ -12,11 +11,10 @@ import { CryptoEvents } from './kafka-events';
 // The crypto service (built, as the launcher runs it) against the real Postgres, Redis and Kafka
 // and the fake rippled (tools/fake-rippled): xrpl.js signs, autofills and submits for real, the
 // fake applies the transactions with the ledger's escrow rules. The monitor runs every 300 ms here.
-const config = parseConfig(cryptoConfigSchema);
 const DAY = 86_400;
 const RIPPLE_EPOCH = 946_684_800;
 const userOf = (): AuthUser => ({ id: randomUUID(), email: uniqueEmail('escrow'), emailVerified: true, role: 'user' });
-const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookieOf = (user: AuthUser) => accessCookie(user);
 
 interface WalletBody {
   address: string;
@@ -161,6 +159,21 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
       }),
       { status: 400, paths: ['senderSeed'] },
     );
+    // An otherwise valid escrow with a field the API does not have: refused like every other route, nothing created.
+    const destination = await fundedWallet(userOf(), 50);
+    expectErrorReply(
+      await send('POST', '/api/crypto/xrp/escrow/create', user, {
+        senderSeed: owner.seed,
+        destinationAddress: destination.address,
+        amount: '5',
+        finishAfterSeconds: DAY,
+        cancelAfterSeconds: 2 * DAY,
+        userId: randomUUID(),
+      }),
+      { status: 400, error: 'VALIDATION_FAILED', details: [{ path: 'userId', message: 'Unknown field(s): userId' }] },
+    );
+    expect(await query('SELECT id FROM crypto.escrows WHERE user_id = $1', [user.id])).toEqual([]);
+    expect(await balanceOf(user, owner.address)).toBe('1000');
     expect((await send('POST', '/api/crypto/xrp/escrow/create', undefined, {})).status).toBe(401);
   });
 
@@ -348,6 +361,17 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
         ],
       },
     );
+    // A field the API does not have: refused like every other route, nothing sent.
+    expectErrorReply(
+      await send('POST', '/api/crypto/xrp/payment', user, {
+        senderSeed: sender.seed,
+        destinationAddress: receiver.address,
+        amount: '1',
+        fee: '0',
+      }),
+      { status: 400, error: 'VALIDATION_FAILED', details: [{ path: 'fee', message: 'Unknown field(s): fee' }] },
+    );
+    expect(await balanceOf(user, receiver.address)).toBe('32.5');
   });
 
   const onKafka = () => kafka;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, type AuthUser } from '@app/platform';
+import { type AuthUser } from '@app/platform';
 import Redis from 'ioredis';
-import { query, rawRequest, uniqueEmail } from '../../../test-support';
-import { cryptoConfigSchema } from '../src/config';
+import { query, rawRequest, uniqueEmail, accessCookie } from '../../../test-support';
 import { CryptoServiceProcesses } from './crypto-service';
 import { FakeRippledProcess } from './fake-rippled';
 
@@ -12,10 +11,9 @@ import { FakeRippledProcess } from './fake-rippled';
 // trace level and exporting traces (OTLP) to a local collector; every flow that takes a seed is
 // run, including the failing ones, then every log line, exported span, database row and queue
 // entry is searched for each seed.
-const config = parseConfig(cryptoConfigSchema);
 const DAY = 86_400;
 const user: AuthUser = { id: randomUUID(), email: uniqueEmail('seeds'), emailVerified: true, role: 'user' };
-const cookie = `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookie = accessCookie(user);
 
 describe('seed secrecy: no seed in any log line, trace, database row or queue entry', () => {
   let rippled: FakeRippledProcess;

@@ -1,5 +1,7 @@
-import { baseConfigSchema } from '@app/platform';
+import { baseConfigSchema, keySetting, LOCAL_SIGNING_KEY, parseSigningKey } from '@app/platform';
 import { z } from 'zod';
+
+const isProduction = process.env.NODE_ENV === 'production';
 
 export const identityConfigSchema = baseConfigSchema.extend({
   SERVICE_NAME: z.string().default('identity'),
@@ -11,5 +13,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: z.stringbool().default(process.env.NODE_ENV === 'production'),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  /**
+   * The private key access tokens are signed with (`kid:<base64url of the 32-byte Ed25519 seed>`).
+   * Identity alone holds it; its public half must be in JWT_PUBLIC_KEYS (checked at start).
+   */
+  JWT_SIGNING_KEY: isProduction ? keySetting(parseSigningKey) : keySetting(parseSigningKey).default(LOCAL_SIGNING_KEY),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -1,12 +1,24 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { missingVerificationTokenMessage } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, REFRESH_COOKIE, signAccessToken, type AuthUser } from '@app/platform';
+import { ACCESS_COOKIE, REFRESH_COOKIE, type AuthUser } from '@app/platform';
 import { Client } from 'pg';
-import { CookieJar, startApp, uniqueEmail, validRegistration, rawRequest, type RawReply } from '../../../test-support';
+import {
+  CookieJar,
+  startApp,
+  uniqueEmail,
+  validRegistration,
+  rawRequest,
+  type RawReply,
+  accessToken,
+  forgedToken,
+  impostorKey,
+  OLD_SHARED_SECRET,
+  testSigningKey,
+  testTokenHeader,
+} from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { AppModule } from '../src/app.module';
-import { identityConfigSchema } from '../src/config';
 import { hashToken, newSecretToken } from '../src/tokens/secret-token.util';
 
 // Every identity endpoint fed bad input: each answer is a 4xx in the one error shape (never a 500),
@@ -52,8 +64,6 @@ const messages = {
   tooLarge: 'Request body is too large',
   password: 'Password must contain uppercase, lowercase, number and special character',
 };
-const jwtSecret = parseConfig(identityConfigSchema).JWT_SECRET;
-const otherSecret = 'not-the-identity-secret-0123456789-abcdef';
 
 let api: string;
 
@@ -66,12 +76,6 @@ const jsonHeaders = (cookie?: string, contentType = 'application/json') => ({
   ...(cookie ? { cookie } : {}),
 });
 
-/** A JWT with any header, claims and HMAC secret (or none), to forge what signAccessToken never would. */
-function jwtOf(header: object, claims: object, secret?: string, algorithm: 'sha256' | 'sha512' = 'sha256'): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const unsigned = `${encode(header)}.${encode(claims)}`;
-  return `${unsigned}.${secret ? createHmac(algorithm, secret).update(unsigned).digest('base64url') : ''}`;
-}
 const now = () => Math.floor(Date.now() / 1000);
 const claimsOf = (user: Account, extra: object = {}) => ({
   sub: user.id,
@@ -456,34 +460,37 @@ const meCases: Case[] = [
     accessCookie(() => ''),
   ),
   meWith(
-    'a JWT signed with another secret',
-    accessCookie(() => signAccessToken(authUser(fx.a), otherSecret)),
+    'a JWT signed with another key',
+    accessCookie(() => accessToken(authUser(fx.a), { key: impostorKey })),
   ),
   meWith(
     'an expired JWT',
-    accessCookie(() => signAccessToken(authUser(fx.a), jwtSecret, -60)),
+    accessCookie(() => accessToken(authUser(fx.a), -60)),
   ),
   meWith(
     'an unsigned (alg none) JWT',
-    accessCookie(() => jwtOf({ alg: 'none', typ: 'JWT' }, { ...claimsOf(fx.a), iss: 'identity' })),
+    accessCookie(() => forgedToken({ alg: 'none', typ: 'JWT' }, { ...claimsOf(fx.a), iss: 'identity' })),
   ),
   meWith(
     'a JWT of another issuer',
-    accessCookie(() => jwtOf({ alg: 'HS256', typ: 'JWT' }, { ...claimsOf(fx.a), iss: 'gateway' }, jwtSecret)),
+    accessCookie(() => forgedToken(testTokenHeader, { ...claimsOf(fx.a), iss: 'gateway' }, testSigningKey)),
   ),
   meWith(
-    'an HS512 JWT with the right secret',
+    'an HS512 JWT signed with the old shared secret',
     accessCookie(() =>
-      jwtOf({ alg: 'HS512', typ: 'JWT' }, { ...claimsOf(fx.a), iss: 'identity' }, jwtSecret, 'sha512'),
+      forgedToken({ alg: 'HS512', typ: 'JWT' }, { ...claimsOf(fx.a), iss: 'identity' }, OLD_SHARED_SECRET),
+    ),
+  ),
+  meWith(
+    'an HS256 admin JWT signed with the old shared secret, naming the test key',
+    accessCookie(() =>
+      forgedToken({ ...testTokenHeader, alg: 'HS256' }, { ...claimsOf(fx.a), iss: 'identity' }, OLD_SHARED_SECRET),
     ),
   ),
   meWith(
     'a JWT with a tampered payload',
     accessCookie(() => {
-      const [header, , signature] = signAccessToken(
-        { ...authUser(fx.a), emailVerified: false, role: 'user' },
-        jwtSecret,
-      ).split('.');
+      const [header, , signature] = accessToken({ ...authUser(fx.a), emailVerified: false, role: 'user' }).split('.');
       return `${header}.${Buffer.from(JSON.stringify({ ...claimsOf(fx.a), iss: 'identity' })).toString('base64url')}.${signature}`;
     }),
   ),
@@ -498,7 +505,7 @@ const meCases: Case[] = [
   meWith(
     'a valid JWT for a user that does not exist',
     accessCookie(() =>
-      signAccessToken({ id: randomUUID(), email: uniqueEmail('ghost'), emailVerified: true, role: 'user' }, jwtSecret),
+      accessToken({ id: randomUUID(), email: uniqueEmail('ghost'), emailVerified: true, role: 'user' }),
     ),
   ),
   {
@@ -530,10 +537,8 @@ const refreshCases: Case[] = [
   refreshWith('a garbage refresh cookie', () => cookieOf(REFRESH_COOKIE, 'garbage')),
   refreshWith('a well-formed but unknown refresh token', () => cookieOf(REFRESH_COOKIE, newSecretToken())),
   refreshWith('an 8 KB refresh cookie', () => cookieOf(REFRESH_COOKIE, 'r'.repeat(8 * 1024))),
-  refreshWith('an access token in the refresh cookie', () =>
-    cookieOf(REFRESH_COOKIE, signAccessToken(authUser(fx.b), jwtSecret)),
-  ),
-  refreshWith('only a valid access cookie', () => cookieOf(ACCESS_COOKIE, signAccessToken(authUser(fx.b), jwtSecret))),
+  refreshWith('an access token in the refresh cookie', () => cookieOf(REFRESH_COOKIE, accessToken(authUser(fx.b)))),
+  refreshWith('only a valid access cookie', () => cookieOf(ACCESS_COOKIE, accessToken(authUser(fx.b)))),
   refreshWith("the hash of B's refresh token instead of the token", () =>
     cookieOf(REFRESH_COOKIE, hashToken(fx.b.jar.get(REFRESH_COOKIE)!)),
   ),
@@ -555,7 +560,7 @@ const logoutCases: Case[] = [
   logoutWith('an unknown refresh token', () => cookieOf(REFRESH_COOKIE, newSecretToken())),
   logoutWith('an 8 KB refresh cookie', () => cookieOf(REFRESH_COOKIE, 'r'.repeat(8 * 1024))),
   logoutWith("a forged access token for B (someone else's session)", () =>
-    cookieOf(ACCESS_COOKIE, signAccessToken(authUser(fx.b), otherSecret)),
+    cookieOf(ACCESS_COOKIE, accessToken(authUser(fx.b), { key: impostorKey })),
   ),
   {
     endpoint: logout,
@@ -590,19 +595,22 @@ const postLogoutCases: Case[] = [
   postLogoutWith("the hash of B's refresh token instead of the token", () =>
     cookieOf(REFRESH_COOKIE, hashToken(fx.b.jar.get(REFRESH_COOKIE)!)),
   ),
-  postLogoutWith("a forged access token naming B's session (another secret)", () =>
-    cookieOf(ACCESS_COOKIE, signAccessToken({ ...authUser(fx.b), sessionId: fx.bSession }, otherSecret)),
+  postLogoutWith("a forged access token naming B's session (another key)", () =>
+    cookieOf(ACCESS_COOKIE, accessToken({ ...authUser(fx.b), sessionId: fx.bSession }, { key: impostorKey })),
   ),
   postLogoutWith("an unsigned access token naming B's session", () =>
-    cookieOf(ACCESS_COOKIE, jwtOf({ alg: 'none', typ: 'JWT' }, claimsOf(fx.b, { sid: fx.bSession, iss: 'identity' }))),
+    cookieOf(
+      ACCESS_COOKIE,
+      forgedToken({ alg: 'none', typ: 'JWT' }, claimsOf(fx.b, { sid: fx.bSession, iss: 'identity' })),
+    ),
   ),
   postLogoutWith("an expired access token naming B's session", () =>
     cookieOf(
       ACCESS_COOKIE,
-      jwtOf(
-        { alg: 'HS256', typ: 'JWT' },
+      forgedToken(
+        testTokenHeader,
         claimsOf(fx.b, { sid: fx.bSession, iss: 'identity', iat: now() - 1000, exp: now() - 100 }),
-        jwtSecret,
+        testSigningKey,
       ),
     ),
   ),
@@ -715,15 +723,15 @@ const sendVerificationCases: Case[] = [
   sendVerificationWith('no session', {}, () => undefined, unauthenticated),
   sendVerificationWith('a garbage cookie', {}, () => cookieOf(ACCESS_COOKIE, 'garbage'), unauthenticated),
   sendVerificationWith(
-    'a JWT for A signed with another secret',
+    'a JWT for A signed with another key',
     {},
-    () => cookieOf(ACCESS_COOKIE, signAccessToken({ ...authUser(fx.a), emailVerified: false }, otherSecret)),
+    () => cookieOf(ACCESS_COOKIE, accessToken({ ...authUser(fx.a), emailVerified: false }, { key: impostorKey })),
     unauthenticated,
   ),
   sendVerificationWith(
     'an expired JWT for A',
     {},
-    () => cookieOf(ACCESS_COOKIE, signAccessToken({ ...authUser(fx.a), emailVerified: false }, jwtSecret, -60)),
+    () => cookieOf(ACCESS_COOKIE, accessToken({ ...authUser(fx.a), emailVerified: false }, -60)),
     unauthenticated,
   ),
   sendVerificationWith(
@@ -898,9 +906,7 @@ const knownBugs: Case[] = [
   // A correctly signed token whose subject is not a UUID reaches Postgres as a uuid parameter.
   meWith(
     'a correctly signed JWT whose sub is not a UUID -> 401, not 500',
-    accessCookie(() =>
-      signAccessToken({ id: 'not-a-uuid', email: uniqueEmail('odd'), emailVerified: true, role: 'user' }, jwtSecret),
-    ),
+    accessCookie(() => accessToken({ id: 'not-a-uuid', email: uniqueEmail('odd'), emailVerified: true, role: 'user' })),
   ),
 ];
 

@@ -4,12 +4,11 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { fromBinary } from '@bufbuild/protobuf';
 import { integrationSignatureHeader, Queue, TransactionRecordedSchema } from '@app/contracts';
-import { ACCESS_COOKIE, parseConfig, signAccessToken, signWebhook, type AuthUser } from '@app/platform';
+import { signWebhook, type AuthUser } from '@app/platform';
 import type { Queue as BullQueue } from 'bullmq';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { query, rawRequest, startApp, startWorker, uniqueEmail, waitFor } from '../../../test-support';
+import { query, rawRequest, startApp, startWorker, uniqueEmail, waitFor, accessCookie } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
-import { integrationsConfigSchema } from '../src/config';
 import type * as PosSyncFile from '../src/sync/pos-sync.service';
 import type * as WorkerModuleFile from '../src/worker.module';
 
@@ -26,14 +25,13 @@ const closedPort = () =>
     });
   });
 
-const config = parseConfig(integrationsConfigSchema);
 const userOf = (emailVerified = true): AuthUser => ({
   id: randomUUID(),
   email: uniqueEmail('integrations'),
   emailVerified,
   role: 'user',
 });
-const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${signAccessToken(user, config.JWT_SECRET)}`;
+const cookieOf = (user: AuthUser) => accessCookie(user);
 const topic = `${process.env.KAFKA_TOPIC_PREFIX}integrations.events.v1`;
 
 interface Created {

@@ -1,4 +1,13 @@
+import { createHmac, createPublicKey, sign } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import {
+  generateSigningKey,
+  parsePublicKeys,
+  parseSigningKey,
+  publicKeyEntry,
+  SigningKeyError,
+  verifiesWith,
+} from './signing-keys';
 import {
   ACCESS_COOKIE,
   ACCESS_TOKEN_TTL_SECONDS,
@@ -8,28 +17,57 @@ import {
   type AuthUser,
 } from './tokens';
 
-const secret = 'unit-test-secret-0123456789-0123456789';
-const otherSecret = 'another-secret-0123456789-0123456789-xx';
+const current = generateSigningKey('k2');
+const previous = generateSigningKey('k1');
+const key = parseSigningKey(current.signingKey);
+const previousKey = parseSigningKey(previous.signingKey);
+/** What the gateway and services hold during a rotation: both public keys, no private one. */
+const keys = parsePublicKeys(`${current.publicKey},${previous.publicKey}`);
+/** The shared HS256 secret access tokens were signed with before (the local default). */
+const oldSharedSecret = 'local-development-secret-change-me-0123456789';
 const user: AuthUser = {
   id: '5b6f7e38-3c2a-4a4e-9f55-7c1c2b0b8d11',
   email: 'aroha@example.test',
   emailVerified: true,
   role: 'user',
 };
+const now = () => Math.floor(Date.now() / 1000);
+const claimsOf = (extra: object = {}) => ({
+  sub: user.id,
+  email: user.email,
+  ev: true,
+  role: 'admin',
+  iss: 'identity',
+  iat: now(),
+  exp: now() + 600,
+  ...extra,
+});
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token with any header and claims, signed with an HMAC secret (or unsigned). */
+const hmacToken = (header: object, claims: object, secret?: string | Buffer) => {
+  const input = `${part(header)}.${part(claims)}`;
+  return `${input}.${secret === undefined ? '' : createHmac('sha256', secret).update(input).digest('base64url')}`;
+};
+/** A token with any header and claims, signed with a real Ed25519 key (what identity would never issue). */
+const edToken = (header: object, claims: object, signingKey = key) => {
+  const input = `${part(header)}.${part(claims)}`;
+  return `${input}.${sign(null, Buffer.from(input), signingKey.privateKey).toString('base64url')}`;
+};
 
 describe('signAccessToken / verifyAccessToken', () => {
   afterEach(() => jest.useRealTimers());
 
   it('round-trips the user', () => {
-    expect(verifyAccessToken(signAccessToken(user, secret), secret)).toEqual(user);
+    expect(verifyAccessToken(signAccessToken(user, key), keys)).toEqual(user);
     const unverified = { ...user, emailVerified: false, role: 'admin' };
-    expect(verifyAccessToken(signAccessToken(unverified, secret), secret)).toEqual(unverified);
+    expect(verifyAccessToken(signAccessToken(unverified, key), keys)).toEqual(unverified);
   });
 
-  it('signs HS256 with issuer "identity", the compact claims and a 15-minute lifetime', () => {
-    const token = signAccessToken(user, secret);
+  it('signs EdDSA with the key id, issuer "identity", the compact claims and a 15-minute lifetime', () => {
+    const token = signAccessToken(user, key);
     const decoded = jwt.decode(token, { complete: true })!;
-    expect(decoded.header.alg).toBe('HS256');
+    expect(decoded.header).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: 'k2' });
+    expect(Buffer.from(decoded.signature, 'base64url')).toHaveLength(64);
     const claims = decoded.payload as jwt.JwtPayload;
     expect(claims).toMatchObject({ sub: user.id, email: user.email, ev: true, role: 'user', iss: 'identity' });
     expect(claims.exp! - claims.iat!).toBe(ACCESS_TOKEN_TTL_SECONDS);
@@ -38,83 +76,174 @@ describe('signAccessToken / verifyAccessToken', () => {
 
   it('carries the session id as `sid`, and refuses a session id that is not a uuid', () => {
     const sessionId = '0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
-    const token = signAccessToken({ ...user, sessionId }, secret);
+    const token = signAccessToken({ ...user, sessionId }, key);
     expect((jwt.decode(token) as jwt.JwtPayload).sid).toBe(sessionId);
-    expect(verifyAccessToken(token, secret)).toEqual({ ...user, sessionId });
-    const odd = jwt.sign({ sub: user.id, email: user.email, ev: true, role: 'user', sid: 'x' }, secret, {
-      issuer: 'identity',
-    });
-    expect(verifyAccessToken(odd, secret)).toBeNull();
+    expect(verifyAccessToken(token, keys)).toEqual({ ...user, sessionId });
+    const odd = edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ role: 'user', sid: 'x' }));
+    expect(verifyAccessToken(odd, keys)).toBeNull();
   });
 
   it('gives the same token for the same user, session and issue instant (a refresh retried in its grace window)', () => {
     const session = { ...user, sessionId: '0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f' };
     const issuedAt = new Date(Math.floor(Date.now() / 1000 - 4) * 1000);
-    const first = signAccessToken(session, secret, { issuedAt });
-    expect(signAccessToken(session, secret, { issuedAt: new Date(issuedAt.getTime() + 1) })).toBe(first);
+    const first = signAccessToken(session, key, { issuedAt });
+    expect(signAccessToken(session, key, { issuedAt: new Date(issuedAt.getTime() + 1) })).toBe(first);
     const claims = jwt.decode(first) as jwt.JwtPayload;
     expect(claims.iat).toBe(Math.floor(issuedAt.getTime() / 1000));
     expect(claims.exp! - claims.iat!).toBe(ACCESS_TOKEN_TTL_SECONDS);
   });
 
-  it('refuses a token signed with another secret', () => {
-    expect(verifyAccessToken(signAccessToken(user, otherSecret), secret)).toBeNull();
+  it('verifies the tokens of every listed key (a rotation), and only those', () => {
+    expect(verifyAccessToken(signAccessToken(user, previousKey), keys)).toEqual(user);
+    const afterRotation = parsePublicKeys(current.publicKey);
+    expect(verifyAccessToken(signAccessToken(user, previousKey), afterRotation)).toBeNull();
+    expect(verifyAccessToken(signAccessToken(user, key), afterRotation)).toEqual(user);
+  });
+
+  it('refuses a token of an unknown kid, or without one', () => {
+    const stranger = parseSigningKey(generateSigningKey('k9').signingKey);
+    expect(verifyAccessToken(signAccessToken(user, stranger), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA' }, claimsOf()), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 7 }, claimsOf()), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'toString' }, claimsOf()), keys)).toBeNull();
+  });
+
+  it('refuses a token signed with another key under a listed kid', () => {
+    const impostor = parseSigningKey(generateSigningKey('k2').signingKey);
+    expect(verifyAccessToken(signAccessToken(user, impostor), keys)).toBeNull();
+    // The previous key's signature under the current key's kid does not verify either.
+    expect(verifyAccessToken(signAccessToken(user, { ...previousKey, kid: 'k2' }), keys)).toBeNull();
+  });
+
+  it('refuses HS256 tokens: signed with the old shared secret, or with a public key as the HMAC secret', () => {
+    const admin = claimsOf();
+    expect(verifyAccessToken(jwt.sign(admin, oldSharedSecret, { algorithm: 'HS256' }), keys)).toBeNull();
+    expect(
+      verifyAccessToken(hmacToken({ alg: 'HS256', typ: 'JWT', kid: 'k2' }, admin, oldSharedSecret), keys),
+    ).toBeNull();
+    const publicDer = createPublicKey(key.privateKey).export({ format: 'der', type: 'spki' });
+    const publicPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' });
+    for (const secret of [publicDer, publicPem, current.publicKey, current.publicKey.split(':')[1]!]) {
+      expect(verifyAccessToken(hmacToken({ alg: 'HS256', kid: 'k2' }, admin, secret), keys)).toBeNull();
+    }
+  });
+
+  it('refuses an unsigned (alg "none") token, with or without a listed kid', () => {
+    const unsigned = jwt.sign(claimsOf(), '', { algorithm: 'none' });
+    expect(verifyAccessToken(unsigned, keys)).toBeNull();
+    expect(verifyAccessToken(hmacToken({ alg: 'none', kid: 'k2' }, claimsOf()), keys)).toBeNull();
+    // alg none with a real signature still attached.
+    const [, claims, signature] = edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf()).split('.');
+    expect(verifyAccessToken(`${part({ alg: 'none', kid: 'k2' })}.${claims}.${signature}`, keys)).toBeNull();
+  });
+
+  it('refuses another algorithm name or a critical header extension even with a valid signature', () => {
+    for (const alg of ['Ed25519', 'eddsa', 'ES256', 'RS256']) {
+      expect(verifyAccessToken(edToken({ alg, kid: 'k2' }, claimsOf()), keys)).toBeNull();
+    }
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2', crit: ['exp'] }, claimsOf()), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf()), keys)).not.toBeNull();
+  });
+
+  it('refuses another issuer, a token without an expiry, or one not valid yet', () => {
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ iss: 'gateway' })), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ iss: undefined })), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ exp: undefined })), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ exp: '9999999999' })), keys)).toBeNull();
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ nbf: now() + 60 })), keys)).toBeNull();
   });
 
   it('refuses an expired token, and accepts it until then', () => {
     jest.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-    const token = signAccessToken(user, secret, 60);
+    const token = signAccessToken(user, key, 60);
     jest.setSystemTime(new Date('2030-01-01T00:00:59Z'));
-    expect(verifyAccessToken(token, secret)).toEqual(user);
+    expect(verifyAccessToken(token, keys)).toEqual(user);
     jest.setSystemTime(new Date('2030-01-01T00:01:01Z'));
-    expect(verifyAccessToken(token, secret)).toBeNull();
+    expect(verifyAccessToken(token, keys)).toBeNull();
   });
 
   it('refuses a tampered payload (e.g. flipping ev to true)', () => {
-    const token = signAccessToken({ ...user, emailVerified: false }, secret);
+    const token = signAccessToken({ ...user, emailVerified: false }, key);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, ev: true })).toString('base64url');
-    expect(verifyAccessToken(`${header}.${forged}.${signature}`, secret)).toBeNull();
+    expect(verifyAccessToken(`${header}.${forged}.${signature}`, keys)).toBeNull();
   });
 
-  it('refuses a tampered signature', () => {
-    const token = signAccessToken(user, secret);
+  it('refuses a tampered header (another listed kid)', () => {
+    const [, payload, signature] = signAccessToken(user, key).split('.');
+    expect(
+      verifyAccessToken(`${part({ alg: 'EdDSA', typ: 'JWT', kid: 'k1' })}.${payload}.${signature}`, keys),
+    ).toBeNull();
+  });
+
+  it('refuses a tampered signature, and a second spelling of the same one', () => {
+    const token = signAccessToken(user, key);
     const last = token.at(-2) === 'A' ? 'B' : 'A';
-    expect(verifyAccessToken(`${token.slice(0, -2)}${last}${token.at(-1)}`, secret)).toBeNull();
+    expect(verifyAccessToken(`${token.slice(0, -2)}${last}${token.at(-1)}`, keys)).toBeNull();
+    // 64 bytes leave 4 unused bits in the last character: flipping them keeps the bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const final = alphabet.indexOf(token.at(-1)!);
+    const respelled = `${token.slice(0, -1)}${alphabet[final ^ 1]}`;
+    expect(Buffer.from(respelled.split('.')[2]!, 'base64url')).toEqual(Buffer.from(token.split('.')[2]!, 'base64url'));
+    expect(verifyAccessToken(respelled, keys)).toBeNull();
+    expect(verifyAccessToken(`${token.slice(0, token.lastIndexOf('.'))}.`, keys)).toBeNull();
   });
 
-  it('refuses an unsigned (alg "none") token', () => {
-    const unsigned = jwt.sign({ sub: user.id, email: user.email, ev: true, role: 'admin', iss: 'identity' }, '', {
-      algorithm: 'none',
-    });
-    expect(verifyAccessToken(unsigned, secret)).toBeNull();
-  });
-
-  it('refuses another algorithm or issuer even with the right secret', () => {
-    const claims = { sub: user.id, email: user.email, ev: true, role: 'user' };
-    expect(verifyAccessToken(jwt.sign(claims, secret, { algorithm: 'HS512', issuer: 'identity' }), secret)).toBeNull();
-    expect(
-      verifyAccessToken(jwt.sign(claims, secret, { algorithm: 'HS256', issuer: 'someone-else' }), secret),
-    ).toBeNull();
-    expect(verifyAccessToken(jwt.sign(claims, secret, { algorithm: 'HS256' }), secret)).toBeNull();
-  });
-
-  it('refuses a signed token without a subject', () => {
-    expect(
-      verifyAccessToken(jwt.sign({ email: user.email, ev: true }, secret, { issuer: 'identity' }), secret),
-    ).toBeNull();
+  it('refuses a signed token without a subject, or with one that is not a uuid', () => {
+    expect(verifyAccessToken(edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ sub: undefined })), keys)).toBeNull();
+    expect(verifyAccessToken(signAccessToken({ ...user, id: 'not-a-uuid' }, key), keys)).toBeNull();
   });
 
   it('treats anything but ev === true as unverified', () => {
-    const token = jwt.sign({ sub: user.id, email: user.email, ev: 'true', role: 'user' }, secret, {
-      issuer: 'identity',
-    });
-    expect(verifyAccessToken(token, secret)?.emailVerified).toBe(false);
+    const token = edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ ev: 'true', role: 'user' }));
+    expect(verifyAccessToken(token, keys)?.emailVerified).toBe(false);
   });
 
-  it.each([undefined, '', 'garbage', 'a.b.c', 'x'.repeat(10_000)])('returns null for %j', (token) => {
-    expect(verifyAccessToken(token, secret)).toBeNull();
+  it.each([
+    undefined,
+    '',
+    'garbage',
+    'a.b.c',
+    'a.b.c.d',
+    '..',
+    'x'.repeat(10_000),
+    `${part({ alg: 'EdDSA', kid: 'k2' })}.${part([1])}.AAAA`,
+    `${part({ alg: 'EdDSA', kid: 'k2' })}.e30=.AAAA`,
+  ])('returns null for %j', (token) => {
+    expect(verifyAccessToken(token, keys)).toBeNull();
+  });
+});
+
+describe('signing keys', () => {
+  it('pairs a signing key with its public entry, which verifies its tokens', () => {
+    const pair = generateSigningKey('2026-01');
+    const signing = parseSigningKey(pair.signingKey);
+    expect(signing.kid).toBe('2026-01');
+    expect(publicKeyEntry(signing)).toBe(pair.publicKey);
+    expect(pair.publicKey).toMatch(/^2026-01:[A-Za-z0-9_-]{43}$/);
+    expect(verifiesWith(parsePublicKeys(pair.publicKey), signing)).toBe(true);
+    expect(verifiesWith(keys, signing)).toBe(false);
+    expect(verifiesWith(parsePublicKeys(`2026-01:${current.publicKey.split(':')[1]}`), signing)).toBe(false);
+  });
+
+  it.each([
+    ['', /no keys/],
+    ['k1', /no valid key id/],
+    ['k1:c2hvcnQ', /32 bytes/],
+    [`k 1:${'A'.repeat(43)}`, /no valid key id/],
+  ])('refuses the public keys %j without printing them', (spec, message) => {
+    expect(() => parsePublicKeys(spec)).toThrow(SigningKeyError);
+    expect(() => parsePublicKeys(spec)).toThrow(message);
+  });
+
+  it('refuses a repeated kid among the public keys', () => {
+    expect(() => parsePublicKeys(`${current.publicKey},${current.publicKey}`)).toThrow(/appears twice/);
+  });
+
+  it('takes exactly one signing key', () => {
+    expect(() => parseSigningKey(`${current.signingKey},${previous.signingKey}`)).toThrow(/exactly one/);
+    expect(() => parseSigningKey('k1:c2hvcnQ')).toThrow(SigningKeyError);
   });
 });
 

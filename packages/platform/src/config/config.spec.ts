@@ -7,7 +7,7 @@ const validEnv = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/platform',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
   KAFKA_BROKERS: '127.0.0.1:9092',
-  JWT_SECRET: 'a-secret-of-at-least-32-characters-long',
+  JWT_PUBLIC_KEYS: 'k1:ZUXLoEkWmvDvbLS63QgGrqJ2NXq53i485u1JlkRkook,k0:ZaMhdEXGpe_PlOac4-HTvQDimgHsvz-m56K_ZVmv2CY',
 };
 
 /** The ConfigError parseConfig throws for env, or a failure if it accepted it. */
@@ -26,7 +26,7 @@ describe('parseConfig', () => {
     const config = parseConfig(baseConfigSchema, validEnv);
     expect(config.PORT).toBe(3001);
     expect(config.LOG_LEVEL).toBe('info');
-    expect(config.JWT_SECRET).toBe(validEnv.JWT_SECRET);
+    expect(config.JWT_PUBLIC_KEYS).toBe(validEnv.JWT_PUBLIC_KEYS);
   });
 
   it('reads the env it is given, not process.env', () => {
@@ -38,7 +38,10 @@ describe('parseConfig', () => {
     ['PORT', { ...validEnv, PORT: '70000' }],
     ['SERVICE_NAME', { ...validEnv, SERVICE_NAME: undefined }],
     ['SERVICE_NAME', { ...validEnv, SERVICE_NAME: '' }],
-    ['JWT_SECRET', { ...validEnv, JWT_SECRET: 'short' }],
+    ['JWT_PUBLIC_KEYS', { ...validEnv, JWT_PUBLIC_KEYS: 'k1:short' }],
+    ['JWT_PUBLIC_KEYS', { ...validEnv, JWT_PUBLIC_KEYS: 'no-key-id' }],
+    ['JWT_PUBLIC_KEYS', { ...validEnv, JWT_PUBLIC_KEYS: `k1:${'A'.repeat(43)},k1:${'B'.repeat(43)}` }],
+    ['JWT_PUBLIC_KEYS', { ...validEnv, JWT_PUBLIC_KEYS: '' }],
     ['DATABASE_URL', { ...validEnv, DATABASE_URL: 'not a url' }],
     ['LOG_LEVEL', { ...validEnv, LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { ...validEnv, NODE_ENV: 'staging' }],
@@ -50,14 +53,14 @@ describe('parseConfig', () => {
   });
 
   it('names every bad variable, one per line, and only those', () => {
-    const lines = configErrorFor({ ...validEnv, PORT: 'x', JWT_SECRET: 'short' })
+    const lines = configErrorFor({ ...validEnv, PORT: 'x', JWT_PUBLIC_KEYS: 'k1:short' })
       .message.split('\n')
       .slice(1);
-    expect(lines.map((line) => line.trim().split(':')[0]).sort()).toEqual(['JWT_SECRET', 'PORT']);
+    expect(lines.map((line) => line.trim().split(':')[0]).sort()).toEqual(['JWT_PUBLIC_KEYS', 'PORT']);
   });
 
-  it('does not echo the rejected secret', () => {
-    expect(configErrorFor({ ...validEnv, JWT_SECRET: 'hunter2-too-short' }).message).not.toContain('hunter2');
+  it('does not echo the rejected key', () => {
+    expect(configErrorFor({ ...validEnv, JWT_PUBLIC_KEYS: 'k1:hunter2hunter2' }).message).not.toContain('hunter2');
   });
 
   it("names a service's own variables too", () => {

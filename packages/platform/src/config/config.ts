@@ -1,6 +1,17 @@
 import { z } from 'zod';
+import { LOCAL_PUBLIC_KEYS, parsePublicKeys, SigningKeyError } from '../auth/signing-keys';
 
 const isProduction = process.env.NODE_ENV === 'production';
+
+/** A key setting, checked with `parse` at start; the issue names what is wrong, never the key. */
+export const keySetting = (parse: (spec: string) => unknown) =>
+  z.string().superRefine((spec, ctx) => {
+    try {
+      parse(spec);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof SigningKeyError ? error.message : 'not a valid key' });
+    }
+  });
 const devDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
   isProduction ? schema : schema.default(value as never);
 
@@ -29,8 +40,11 @@ export const baseConfigSchema = z.object({
   DATABASE_ADMIN_URL: z.url().optional(),
   REDIS_URL: devDefault(z.url(), 'redis://127.0.0.1:6379/0'),
   KAFKA_BROKERS: devDefault(z.string().min(1), '127.0.0.1:9092'),
-  /** HMAC secret shared by identity (signs) and gateway + services (verify). */
-  JWT_SECRET: devDefault(z.string().min(32), 'local-development-secret-change-me-0123456789'),
+  /**
+   * The public keys access tokens are verified with (`kid:<base64url>` entries): the gateway and
+   * every service verify, identity alone signs (JWT_SIGNING_KEY). Two during a rotation.
+   */
+  JWT_PUBLIC_KEYS: devDefault(keySetting(parsePublicKeys), LOCAL_PUBLIC_KEYS),
   /** Off unless set: the OTLP/HTTP endpoint traces are exported to. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });

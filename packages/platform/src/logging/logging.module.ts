@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import { redactedPaths, redactRequest } from './redaction';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** Secrets that must never reach a log line. */
-export const redactedPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.seed',
-  '*.senderSeed',
-];
 
 export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
@@ -31,7 +21,9 @@ export function loggingModule(service: string, level: string) {
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
+      // No query values (tokens in links) and no cookies or credentials in any line.
       redact: redactedPaths,
+      serializers: { req: redactRequest },
       autoLogging: { ignore: (req) => req.url?.startsWith('/health') === true || req.url === '/metrics' },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

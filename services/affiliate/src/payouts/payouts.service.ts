@@ -12,7 +12,10 @@ import { PayoutsRepository } from './payouts.repository';
 /**
  * Spec 5.7 and 9: the whole balance moves into one payout request when it is at least $50 and
  * no request is pending. The affiliate's row is locked first, so a second concurrent request
- * waits, then sees the pending payout and is refused.
+ * waits, then sees the pending payout and is refused. Money leaves the platform only for an
+ * approved affiliate that is not a demo: spec 6's "no status gates beyond the badge" is about
+ * what an affiliate sees, so a pending, rejected or suspended account, or a demo one, sees its
+ * dashboard but is refused a payout (403, creating nothing).
  */
 @Injectable()
 export class PayoutsService {
@@ -28,6 +31,8 @@ export class PayoutsService {
       const affiliate = await this.affiliates.lockByUserId(manager, user.id);
       if (!affiliate) throw noProfile();
       if (affiliate.status === 'suspended') throw new AppError(ErrorCode.Forbidden, affiliateMessages.suspended);
+      if (affiliate.isDemo) throw new AppError(ErrorCode.Forbidden, affiliateMessages.payoutDemo);
+      if (affiliate.status !== 'approved') throw new AppError(ErrorCode.Forbidden, affiliateMessages.payoutNotApproved);
       if (await this.payouts.requestedOf(manager, affiliate.id)) {
         throw new AppError(ErrorCode.Conflict, affiliateMessages.payoutPending);
       }

@@ -1,4 +1,4 @@
-import { clawbackOf, commissionOf, parkedEventCutoff, withinCommissionWindow } from './commission-rules';
+import { clawbackOf, commissionOf, parkedEventCutoff, takenBackOf, withinCommissionWindow } from './commission-rules';
 
 describe('commission rules', () => {
   it('pays the tier of the month: 15% up to 5 referrals, 20% from 6, 25% from 16', () => {
@@ -20,6 +20,14 @@ describe('commission rules', () => {
     expect(clawbackOf(435, 2900, 1450)).toBe(218);
     expect(clawbackOf(435, 2900, 99999)).toBe(435);
     expect(clawbackOf(435, 0, 100)).toBe(0);
+  });
+
+  it('takes back refunds and open disputes together, never more than the commission', () => {
+    expect(takenBackOf(435, 0, 0)).toBe(0);
+    expect(takenBackOf(435, 218, 0)).toBe(218);
+    expect(takenBackOf(435, 0, 435)).toBe(435);
+    expect(takenBackOf(435, 218, 217)).toBe(435);
+    expect(takenBackOf(435, 218, 435)).toBe(435);
   });
 
   it('keeps parked events for 30 days', () => {

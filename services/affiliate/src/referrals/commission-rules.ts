@@ -21,6 +21,13 @@ export const clawbackOf = (commissionCents: number, invoiceCents: number, refund
   invoiceCents <= 0 ? 0 : Math.round((commissionCents * Math.min(refundedCents, invoiceCents)) / invoiceCents);
 
 /**
+ * How much of a commission is taken back in all: what refunds took plus what open disputes hold
+ * back, never more than the commission (a partly refunded charge disputed for its whole amount).
+ */
+export const takenBackOf = (commissionCents: number, refundedCents: number, disputedCents: number): number =>
+  Math.min(commissionCents, refundedCents + disputedCents);
+
+/**
  * How long an invoice or refund waits for its user's UserRegistered. The registration is written
  * with the account and an invoice needs a signed-in subscriber, so an event overtakes it only by
  * the lag between two topics' consumers (an outage, a stuck partition): days at most. Older ones

@@ -31,8 +31,13 @@ export class Commission {
   @Column({ type: 'numeric', precision: 15, scale: 2 })
   amount!: string;
 
+  /** What refunds took back of the commission (their share of the invoice refunded so far). */
   @Column({ name: 'refunded_amount', type: 'numeric', precision: 15, scale: 2, default: 0 })
   refundedAmount!: string;
+
+  /** What open disputes hold back of the commission (their share of the invoice); 0 once they are won. */
+  @Column({ name: 'disputed_amount', type: 'numeric', precision: 15, scale: 2, default: 0 })
+  disputedAmount!: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

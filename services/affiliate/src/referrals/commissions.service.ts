@@ -7,7 +7,10 @@ import { isUuid, OutboxService, type Event, type EventContext } from '@app/platf
 import type { EntityManager } from 'typeorm';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { fromCents, percent, toCents } from '../affiliates/money';
-import { clawbackOf, commissionOf, parkedEventCutoff, withinCommissionWindow } from './commission-rules';
+import { clawbackOf, commissionOf, parkedEventCutoff, takenBackOf, withinCommissionWindow } from './commission-rules';
+import type { Commission } from './commission.entity';
+import type { DisputeStatus } from './dispute.entity';
+import { DisputesRepository } from './disputes.repository';
 import type { ParkedEventType } from './parked-event.entity';
 import { ParkedEventsRepository } from './parked-events.repository';
 import type { Referral } from './referral.entity';
@@ -17,7 +20,7 @@ import { ReferralsRepository } from './referrals.repository';
 const PURGE_BATCH = 100;
 
 /**
- * Commissions on a referred user's invoices (spec 9) and their clawback on refunds.
+ * Commissions on a referred user's invoices (spec 9) and their clawback on refunds and disputes.
  *
  * Invoices and refunds (billing.events.v1) are not ordered with the registration that records the
  * referral (identity.events.v1): an event of a user this service has not seen register yet is
@@ -25,6 +28,10 @@ const PURGE_BATCH = 100;
  * the result it would have had in order (the paid month's tier, the year from the referral's date).
  * A user's events are serialised by `lockUser`, so an event is never parked after its user's
  * registration looked for parked events.
+ *
+ * Disputes are not parked: each is remembered by its id (open, or won for good), whatever order
+ * its events come in, and the invoice's commission holds back the share of its open disputes,
+ * now or when it is earned (so a dispute that overtook its invoice applies with it).
  */
 @Injectable()
 export class CommissionsService {
@@ -34,6 +41,7 @@ export class CommissionsService {
     private readonly affiliates: AffiliatesRepository,
     private readonly referrals: ReferralsRepository,
     private readonly parked: ParkedEventsRepository,
+    private readonly disputes: DisputesRepository,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -59,6 +67,16 @@ export class CommissionsService {
     if (!(await this.referrals.isKnown(manager, user))) {
       await this.park('InvoiceRefunded', event, toBinary(eventCatalog.InvoiceRefunded.schema, event), context);
     }
+  }
+
+  /** A chargeback: the invoice's commission holds back the disputed share until the dispute is won. */
+  invoiceDisputed(event: Event<'InvoiceDisputed'>, context: EventContext): Promise<void> {
+    return this.dispute(event, 'open', context);
+  }
+
+  /** A won dispute returns what it held back; won is final, so a later report of it as open changes nothing. */
+  invoiceDisputeWon(event: Event<'InvoiceDisputeWon'>, context: EventContext): Promise<void> {
+    return this.dispute(event, 'won', context);
   }
 
   /**
@@ -121,6 +139,8 @@ export class CommissionsService {
     if (!inserted) return;
     await this.affiliates.adjust(manager, affiliate.id, cents, cents);
     await this.referrals.addCommission(manager, referral.id, cents, paidAt);
+    // Disputes of the invoice that arrived before it (CommissionEarned still reports what it earned).
+    await this.holdBackDisputed(manager, event.invoiceId);
     await this.outbox.publish(
       manager,
       'CommissionEarned',
@@ -144,11 +164,8 @@ export class CommissionsService {
 
   /**
    * A refund claws back the commission of its invoice in proportion to the refunded amount
-   * (billing reports the total refunded so far, so only the increase is taken). The balance and
-   * total earnings shrink by it, and so does the referral's commission. When the commission was
-   * already paid out the balance goes negative and later commissions settle it first; a negative
-   * balance is under the payout minimum, so it is never paid out. False when the invoice earned
-   * no commission.
+   * (billing reports the total refunded so far, so only the increase is taken), through `settle`.
+   * False when the invoice earned no commission.
    */
   private async clawBack(manager: EntityManager, event: Event<'InvoiceRefunded'>): Promise<boolean> {
     const commission = await this.referrals.lockCommissionByInvoice(manager, event.invoiceId);
@@ -158,16 +175,88 @@ export class CommissionsService {
       toCents(commission.invoiceAmount),
       Number(event.amountRefunded),
     );
-    const delta = target - toCents(commission.refundedAmount);
-    if (delta <= 0) return true;
-    await this.affiliates.lockById(manager, commission.affiliateId);
-    await this.referrals.setRefunded(manager, commission.id, fromCents(target));
-    await this.affiliates.adjust(manager, commission.affiliateId, -delta, -delta);
-    await this.referrals.addCommission(manager, commission.referralId, -delta);
+    if (target <= toCents(commission.refundedAmount)) return true;
+    const delta = await this.settle(manager, commission, { refunded: target });
     this.logger.log(
       `invoice ${event.invoiceId} refunded: ${fromCents(delta)} clawed back from affiliate ${commission.affiliateId}`,
     );
     return true;
+  }
+
+  /**
+   * Records a dispute's news and, when it changed something, holds back (or returns) the
+   * commission's disputed share. A user who registered without a referral earns nothing on the
+   * invoice, so their disputes are not kept; one not seen yet may still earn, so theirs are.
+   */
+  private async dispute(
+    event: Event<'InvoiceDisputed'> | Event<'InvoiceDisputeWon'>,
+    status: DisputeStatus,
+    { manager }: EventContext,
+  ): Promise<void> {
+    if (!isUuid(event.userId)) return;
+    await this.referrals.lockUser(manager, event.userId);
+    if (
+      (await this.referrals.isKnown(manager, event.userId)) &&
+      !(await this.referrals.lockByReferredUser(manager, event.userId))
+    ) {
+      return;
+    }
+    const changed = await this.disputes.record(manager, {
+      disputeId: event.disputeId,
+      invoiceId: event.invoiceId,
+      userId: event.userId,
+      amount: fromCents(Number(event.amount)),
+      status,
+    });
+    if (changed) await this.holdBackDisputed(manager, event.invoiceId);
+  }
+
+  /**
+   * The invoice's commission holds back its open disputes' share of the invoice: more when a
+   * dispute opens, back to the balance and total earnings when it is won. Without a commission
+   * (yet) there is nothing to do: `earn` calls this when there is one.
+   */
+  private async holdBackDisputed(manager: EntityManager, invoiceId: string): Promise<void> {
+    const commission = await this.referrals.lockCommissionByInvoice(manager, invoiceId);
+    if (!commission) return;
+    const disputed = clawbackOf(
+      toCents(commission.amount),
+      toCents(commission.invoiceAmount),
+      toCents(await this.disputes.openAmountOf(manager, invoiceId)),
+    );
+    const delta = await this.settle(manager, commission, { disputed });
+    if (delta === 0) return;
+    const [what, amount] = delta > 0 ? ['held back from', delta] : ['returned to', -delta];
+    this.logger.log(`invoice ${invoiceId} dispute: ${fromCents(amount)} ${what} affiliate ${commission.affiliateId}`);
+  }
+
+  /**
+   * Stores the commission's new refund and dispute clawbacks (cents) and moves the affiliate's
+   * balance and total earnings and the referral's commission by the change in what is taken back
+   * in all (`takenBackOf`). A commission already paid out leaves the balance negative, settled by
+   * later commissions; a negative balance is under the payout minimum. Answers the change.
+   */
+  private async settle(
+    manager: EntityManager,
+    commission: Commission,
+    change: { refunded?: number; disputed?: number },
+  ): Promise<number> {
+    const amount = toCents(commission.amount);
+    const before = { refunded: toCents(commission.refundedAmount), disputed: toCents(commission.disputedAmount) };
+    const after = { ...before, ...change };
+    const delta =
+      takenBackOf(amount, after.refunded, after.disputed) - takenBackOf(amount, before.refunded, before.disputed);
+    if (after.refunded === before.refunded && after.disputed === before.disputed) return 0;
+    await this.affiliates.lockById(manager, commission.affiliateId);
+    await this.referrals.setClawbacks(manager, commission.id, {
+      refundedAmount: fromCents(after.refunded),
+      disputedAmount: fromCents(after.disputed),
+    });
+    if (delta !== 0) {
+      await this.affiliates.adjust(manager, commission.affiliateId, -delta, -delta);
+      await this.referrals.addCommission(manager, commission.referralId, -delta);
+    }
+    return delta;
   }
 
   /** Keeps the event until its user registers; every park also purges expired ones, so the table stays bounded. */

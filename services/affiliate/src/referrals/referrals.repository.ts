@@ -81,7 +81,10 @@ export class ReferralsRepository {
   }
 
   /** Stores the commission of an invoice once; false when that invoice already earned one. */
-  async insertCommission(manager: EntityManager, commission: Omit<Commission, 'createdAt' | 'refundedAmount'>) {
+  async insertCommission(
+    manager: EntityManager,
+    commission: Omit<Commission, 'createdAt' | 'refundedAmount' | 'disputedAmount'>,
+  ) {
     const rows = (await manager.query(
       `INSERT INTO affiliate.commissions
          (id, affiliate_id, referral_id, invoice_id, invoice_amount, currency, tier, rate, amount)
@@ -110,7 +113,12 @@ export class ReferralsRepository {
       .getOne();
   }
 
-  async setRefunded(manager: EntityManager, id: string, refundedAmount: string): Promise<void> {
-    await manager.update(Commission, { id }, { refundedAmount });
+  /** Stores what refunds and open disputes take back of the commission. */
+  async setClawbacks(
+    manager: EntityManager,
+    id: string,
+    clawbacks: Pick<Commission, 'refundedAmount' | 'disputedAmount'>,
+  ): Promise<void> {
+    await manager.update(Commission, { id }, clawbacks);
   }
 }

@@ -15,6 +15,33 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
 /** Invoice statuses a payment failure reported late must not overwrite. */
 const settled: ReadonlySet<string> = new Set(['paid', 'refunded']);
 
+interface DisputeOutcome {
+  dispute: Stripe.Dispute;
+  /** True when the merchant keeps (or got back) the money, false when it is taken. */
+  won: boolean;
+}
+
+/**
+ * What a dispute webhook means for the merchant's money, or null when nothing: created (a
+ * chargeback; an inquiry, status `warning_*`, withdraws nothing), funds_withdrawn and closed as
+ * lost take it; funds_reinstated and closed as won return it.
+ */
+export function disputeOutcomeOf(event: Stripe.Event): DisputeOutcome | null {
+  switch (event.type) {
+    case 'charge.dispute.created':
+      return event.data.object.status.startsWith('warning_') ? null : { dispute: event.data.object, won: false };
+    case 'charge.dispute.funds_withdrawn':
+      return { dispute: event.data.object, won: false };
+    case 'charge.dispute.funds_reinstated':
+      return { dispute: event.data.object, won: true };
+    case 'charge.dispute.closed':
+      if (event.data.object.status === 'won') return { dispute: event.data.object, won: true };
+      return event.data.object.status === 'lost' ? { dispute: event.data.object, won: false } : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * Verifies Stripe webhooks and applies each event once, in one transaction with its record.
  * Stripe delivers out of order and retries old events, so subscription and invoice events are
@@ -51,6 +78,8 @@ export class StripeWebhooksService {
   async handle(event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {
     // Reads from Stripe happen before the transaction, never while holding locks.
     const refundedInvoiceId = event.type === 'charge.refunded' ? await this.invoiceOfCharge(event.data.object) : null;
+    const dispute = disputeOutcomeOf(event);
+    const disputedInvoice = dispute ? await this.invoiceOfDispute(dispute.dispute) : null;
     const at = dateOfSeconds(event.created);
     return this.transactions.run(async (manager) => {
       if (!(await this.repository.markProcessed(manager, event.id, event.type))) return 'duplicate';
@@ -66,7 +95,9 @@ export class StripeWebhooksService {
           await this.chargeRefunded(manager, event.data.object, refundedInvoiceId, requestId);
           return 'applied';
         default:
-          return 'ignored';
+          if (!dispute) return 'ignored';
+          await this.disputeDecided(manager, dispute, disputedInvoice, requestId);
+          return 'applied';
       }
     });
   }
@@ -192,9 +223,56 @@ export class StripeWebhooksService {
     );
   }
 
+  /**
+   * A chargeback takes the disputed amount back from the merchant, a won dispute returns it:
+   * `InvoiceDisputed` / `InvoiceDisputeWon` for the invoice the disputed charge paid. Stripe sends
+   * several events per dispute (created and funds_withdrawn; funds_reinstated and closed as won)
+   * in any order, so each is published and consumers apply a dispute once by its id, won being final.
+   */
+  private async disputeDecided(
+    manager: EntityManager,
+    { dispute, won }: DisputeOutcome,
+    stripeInvoice: { id: string; customer: string | null } | null,
+    requestId?: string,
+  ): Promise<void> {
+    const invoice = stripeInvoice ? await this.repository.invoice(manager, stripeInvoice.id) : null;
+    const userId =
+      invoice?.userId ?? (stripeInvoice?.customer ? await this.userOf(manager, stripeInvoice.customer) : null);
+    if (!userId || !stripeInvoice) {
+      this.logger.warn(
+        `dispute ${dispute.id} of charge ${stripeIdOf(dispute.charge)} without a known invoice; recorded without effect`,
+      );
+      return;
+    }
+    await this.outbox.publish(
+      manager,
+      won ? 'InvoiceDisputeWon' : 'InvoiceDisputed',
+      userId,
+      {
+        userId,
+        invoiceId: stripeInvoice.id,
+        disputeId: dispute.id,
+        amount: BigInt(dispute.amount),
+        currency: dispute.currency,
+      },
+      requestId,
+    );
+  }
+
+  /** The invoice a disputed charge paid, with its customer (the invoice may not have reached billing yet). */
+  private async invoiceOfDispute(dispute: Stripe.Dispute): Promise<{ id: string; customer: string | null } | null> {
+    const invoiceId = await this.invoiceOfPaymentIntent(stripeIdOf(dispute.payment_intent));
+    if (!invoiceId) return null;
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    return { id: invoiceId, customer: stripeIdOf(invoice.customer) };
+  }
+
   /** Charges no longer name their invoice: Stripe's invoice payments link the PaymentIntent to it. */
-  private async invoiceOfCharge(charge: Stripe.Charge): Promise<string | null> {
-    const paymentIntent = stripeIdOf(charge.payment_intent);
+  private invoiceOfCharge(charge: Stripe.Charge): Promise<string | null> {
+    return this.invoiceOfPaymentIntent(stripeIdOf(charge.payment_intent));
+  }
+
+  private async invoiceOfPaymentIntent(paymentIntent: string | null): Promise<string | null> {
     if (!paymentIntent) return null;
     const payments = await this.stripe.invoicePayments.list({
       payment: { type: 'payment_intent', payment_intent: paymentIntent },

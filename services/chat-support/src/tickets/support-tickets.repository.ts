@@ -12,4 +12,9 @@ export class SupportTicketsRepository {
   async create(manager: EntityManager, ticket: NewTicket): Promise<SupportTicket> {
     return manager.save(manager.create(SupportTicket, ticket));
   }
+
+  /** Tickets sent from the contact form with this (lower-case) e-mail, newest first. */
+  ofEmail(manager: EntityManager, email: string, limit: number): Promise<SupportTicket[]> {
+    return manager.find(SupportTicket, { where: { email }, order: { createdAt: 'DESC' }, take: limit });
+  }
 }

@@ -7,12 +7,19 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   APP_CONFIG,
   AppError,
+  ConfigError,
+  isOwnNavigation,
+  parsePublicKeys,
+  parseSigningKey,
   REFRESH_COOKIE,
   SessionRevocationList,
   signAccessToken,
   TransactionRunner,
+  verifiesWith,
   verifyAccessToken,
   type AuthUser,
+  type SigningKey,
+  type VerificationKeys,
 } from '@app/platform';
 import type { CookieOptions, Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -20,7 +27,6 @@ import type { IdentityConfig } from '../config';
 import { hashToken, newSecretToken } from '../tokens/secret-token.util';
 import type { RefreshToken } from './refresh-token.entity';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
-import { isOwnNavigation } from './same-origin.util';
 import { openSuccessor, sealSuccessor } from './successor-seal.util';
 
 /** The refresh cookie is only sent to the auth endpoints that use it (refresh and sign-out among them). */
@@ -59,6 +65,8 @@ const notSignedOut = 'Signing out could not be completed right now. Please try a
 export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
   private readonly ownOrigin: string;
+  private readonly signingKey: SigningKey;
+  private readonly verificationKeys: VerificationKeys;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
@@ -67,6 +75,14 @@ export class SessionsService {
     private readonly revocations: SessionRevocationList,
   ) {
     this.ownOrigin = new URL(config.PUBLIC_URL).origin;
+    this.signingKey = parseSigningKey(config.JWT_SIGNING_KEY);
+    this.verificationKeys = parsePublicKeys(config.JWT_PUBLIC_KEYS);
+    // Tokens signed with a key the gateway and services do not list would all be refused.
+    if (!verifiesWith(this.verificationKeys, this.signingKey)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  JWT_SIGNING_KEY: the public key of kid ${this.signingKey.kid} is not in JWT_PUBLIC_KEYS`,
+      );
+    }
   }
 
   /** Starts a new sign-in: a new refresh-token family, which is the session id. */
@@ -110,7 +126,7 @@ export class SessionsService {
 
   /** Sets a fresh access token for the session; `issuedAt` pins it (a grace-window retry gets the same one). */
   setAccessCookie(res: Response, user: AuthUser, issuedAt?: Date): void {
-    res.cookie(ACCESS_COOKIE, signAccessToken(user, this.config.JWT_SECRET, { issuedAt }), {
+    res.cookie(ACCESS_COOKIE, signAccessToken(user, this.signingKey, { issuedAt }), {
       ...this.baseCookieOptions(),
       maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
     });
@@ -122,7 +138,7 @@ export class SessionsService {
    * list cannot be written nothing changes and the caller gets a 503 to retry with the cookies intact.
    */
   async end(cookies: SessionCookies, res: Response): Promise<void> {
-    const access = verifyAccessToken(cookies.access, this.config.JWT_SECRET);
+    const access = verifyAccessToken(cookies.access, this.verificationKeys);
     await this.transactions.run(async (manager) => {
       const sessions = new Set<string>();
       if (access?.sessionId) sessions.add(access.sessionId);

@@ -167,6 +167,39 @@ describe('AffiliateDashboardPage', () => {
     expect(payoutButton().disabled).toBe(true);
   });
 
+  it('disables the payout request of a demo or not yet approved account, saying why', async () => {
+    const cases: [Partial<AffiliateProfile>, string][] = [
+      [{ isDemo: true }, 'Demo affiliate accounts cannot request payouts.'],
+      [{ status: 'pending' }, 'Payouts are available once your affiliate account is approved.'],
+      [{ status: 'rejected' }, 'Payouts are available once your affiliate account is approved.'],
+      [{ status: 'suspended' }, 'Your affiliate account is suspended.'],
+    ];
+    for (const [change, reason] of cases) {
+      fakeApi({ profile: { ...profile, currentBalance: '500.00', ...change }, referrals: [], payouts: [], stats });
+      const page = renderDashboard();
+      await screen.findByText(reason);
+      expect(payoutButton().disabled).toBe(true);
+      page.unmount();
+    }
+  });
+
+  it("shows the server's reason when a payout is refused for the account's status", async () => {
+    fakeApi({ profile, referrals: [], payouts: [], stats }, (url) =>
+      url === payoutRequestPath
+        ? {
+            status: 403,
+            body: { error: 'FORBIDDEN', message: 'Payouts are available once your affiliate account is approved.' },
+          }
+        : undefined,
+    );
+    const { user } = renderDashboard();
+
+    await waitFor(() => expect(payoutButton().disabled).toBe(false));
+    await user.click(payoutButton());
+    expect(await screen.findByText('Payout Request Failed')).toBeTruthy();
+    expect(screen.getByText('Payouts are available once your affiliate account is approved.')).toBeTruthy();
+  });
+
   it("requests a payout: 'Payout Requested', and the payouts list refreshes", async () => {
     const state: State = { profile, referrals: [], payouts: [], stats };
     const fetchMock = fakeApi(state, (url, init) => {

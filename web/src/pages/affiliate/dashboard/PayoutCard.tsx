@@ -5,14 +5,23 @@ import { useAffiliatePayouts, useAffiliateStats, useRequestPayout } from '../../
 import { useToast } from '../../../hooks/useToast';
 import { formatAmount } from './format';
 
-/** Why the payout button is disabled (spec 5.7), or undefined when a request is allowed. */
-function payoutBlockedReason(balance: number, pendingAmount: string | undefined): string | undefined {
+/**
+ * Why the payout button is disabled (spec 5.7), or undefined when a request is allowed. Money is
+ * paid only to approved affiliates that are not demos; the server refuses the others with the same
+ * messages, and the error toast shows its message if the account changed since it was loaded.
+ */
+function payoutBlockedReason(profile: AffiliateProfile, pendingAmount: string | undefined): string | undefined {
   if (pendingAmount !== undefined) return `A payout of ${formatAmount(pendingAmount)} is being processed.`;
-  if (balance < MIN_PAYOUT) return `You can request a payout once your balance reaches $${MIN_PAYOUT}.`;
+  if (profile.isDemo) return affiliateMessages.payoutDemo;
+  if (profile.status === 'suspended') return affiliateMessages.suspended;
+  if (profile.status !== 'approved') return affiliateMessages.payoutNotApproved;
+  if (Number(profile.currentBalance) < MIN_PAYOUT) {
+    return `You can request a payout once your balance reaches $${MIN_PAYOUT}.`;
+  }
   return undefined;
 }
 
-/** The balance with the payout request: at least $50, and no request already pending. */
+/** The balance with the payout request: an approved, non-demo account, at least $50, and no request already pending. */
 export function PayoutCard({ profile }: { profile: AffiliateProfile }) {
   const payouts = useAffiliatePayouts();
   const stats = useAffiliateStats();
@@ -21,7 +30,7 @@ export function PayoutCard({ profile }: { profile: AffiliateProfile }) {
 
   const pendingAmount =
     stats.data?.pendingPayout ?? payouts.data?.find((payout) => payout.status === 'requested')?.amount;
-  const blockedReason = payoutBlockedReason(Number(profile.currentBalance), pendingAmount ?? undefined);
+  const blockedReason = payoutBlockedReason(profile, pendingAmount ?? undefined);
   // Until both answers are in, a pending request cannot be ruled out.
   const checking = payouts.isPending || stats.isPending;
 

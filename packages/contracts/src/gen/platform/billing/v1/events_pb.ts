@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/billing/v1/events.proto.
  */
 export const file_platform_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiBwbGF0Zm9ybS9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0uYmlsbGluZy52MSKhAQoVU3Vic2NyaXB0aW9uQWN0aXZhdGVkEg8KB3VzZXJfaWQYASABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAIgASgJEg8KB3BsYW5faWQYAyABKAkSFQoNYmlsbGluZ19jeWNsZRgEIAEoCRI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgtJbnZvaWNlUGFpZBIPCgd1c2VyX2lkGAEgASgJEhIKCmludm9pY2VfaWQYAiABKAkSDgoGYW1vdW50GAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEg8KB3BsYW5faWQYBSABKAkSFQoNYmlsbGluZ19jeWNsZRgGIAEoCRIwCgxwZXJpb2Rfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImEKD0ludm9pY2VSZWZ1bmRlZBIPCgd1c2VyX2lkGAEgASgJEhIKCmludm9pY2VfaWQYAiABKAkSFwoPYW1vdW50X3JlZnVuZGVkGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiBwbGF0Zm9ybS9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0uYmlsbGluZy52MSKhAQoVU3Vic2NyaXB0aW9uQWN0aXZhdGVkEg8KB3VzZXJfaWQYASABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAIgASgJEg8KB3BsYW5faWQYAyABKAkSFQoNYmlsbGluZ19jeWNsZRgEIAEoCRI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgtJbnZvaWNlUGFpZBIPCgd1c2VyX2lkGAEgASgJEhIKCmludm9pY2VfaWQYAiABKAkSDgoGYW1vdW50GAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEg8KB3BsYW5faWQYBSABKAkSFQoNYmlsbGluZ19jeWNsZRgGIAEoCRIwCgxwZXJpb2Rfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImEKD0ludm9pY2VSZWZ1bmRlZBIPCgd1c2VyX2lkGAEgASgJEhIKCmludm9pY2VfaWQYAiABKAkSFwoPYW1vdW50X3JlZnVuZGVkGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJImwKD0ludm9pY2VEaXNwdXRlZBIPCgd1c2VyX2lkGAEgASgJEhIKCmludm9pY2VfaWQYAiABKAkSEgoKZGlzcHV0ZV9pZBgDIAEoCRIOCgZhbW91bnQYBCABKAMSEAoIY3VycmVuY3kYBSABKAkibgoRSW52b2ljZURpc3B1dGVXb24SDwoHdXNlcl9pZBgBIAEoCRISCgppbnZvaWNlX2lkGAIgASgJEhIKCmRpc3B1dGVfaWQYAyABKAkSDgoGYW1vdW50GAQgASgDEhAKCGN1cnJlbmN5GAUgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A subscription became active: its first (or a recovering) invoice was paid.
@@ -154,4 +154,92 @@ export type InvoiceRefunded = Message<"platform.billing.v1.InvoiceRefunded"> & {
  */
 export const InvoiceRefundedSchema: GenMessage<InvoiceRefunded> = /*@__PURE__*/
   messageDesc(file_platform_billing_v1_events, 2);
+
+/**
+ * A charge of an invoice was disputed (a chargeback) and Stripe took, or is taking, the disputed
+ * amount back from the merchant. Published for each charge.dispute.created (not for an inquiry),
+ * charge.dispute.funds_withdrawn and charge.dispute.closed as lost webhook: a dispute may arrive
+ * more than once, so consumers apply it once per dispute_id.
+ *
+ * @generated from message platform.billing.v1.InvoiceDisputed
+ */
+export type InvoiceDisputed = Message<"platform.billing.v1.InvoiceDisputed"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string invoice_id = 2;
+   */
+  invoiceId: string;
+
+  /**
+   * The Stripe dispute id (du_...).
+   *
+   * @generated from field: string dispute_id = 3;
+   */
+  disputeId: string;
+
+  /**
+   * In minor units (cents), the disputed amount.
+   *
+   * @generated from field: int64 amount = 4;
+   */
+  amount: bigint;
+
+  /**
+   * @generated from field: string currency = 5;
+   */
+  currency: string;
+};
+
+/**
+ * Describes the message platform.billing.v1.InvoiceDisputed.
+ * Use `create(InvoiceDisputedSchema)` to create a new message.
+ */
+export const InvoiceDisputedSchema: GenMessage<InvoiceDisputed> = /*@__PURE__*/
+  messageDesc(file_platform_billing_v1_events, 3);
+
+/**
+ * A dispute was decided for the merchant: the disputed amount came back. Published for each
+ * charge.dispute.funds_reinstated and charge.dispute.closed as won webhook; final for its dispute_id.
+ *
+ * @generated from message platform.billing.v1.InvoiceDisputeWon
+ */
+export type InvoiceDisputeWon = Message<"platform.billing.v1.InvoiceDisputeWon"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string invoice_id = 2;
+   */
+  invoiceId: string;
+
+  /**
+   * @generated from field: string dispute_id = 3;
+   */
+  disputeId: string;
+
+  /**
+   * In minor units (cents), the amount of the dispute.
+   *
+   * @generated from field: int64 amount = 4;
+   */
+  amount: bigint;
+
+  /**
+   * @generated from field: string currency = 5;
+   */
+  currency: string;
+};
+
+/**
+ * Describes the message platform.billing.v1.InvoiceDisputeWon.
+ * Use `create(InvoiceDisputeWonSchema)` to create a new message.
+ */
+export const InvoiceDisputeWonSchema: GenMessage<InvoiceDisputeWon> = /*@__PURE__*/
+  messageDesc(file_platform_billing_v1_events, 4);
 

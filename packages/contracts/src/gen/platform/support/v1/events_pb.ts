@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/support/v1/events.proto.
  */
 export const file_platform_support_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiBwbGF0Zm9ybS9zdXBwb3J0L3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0uc3VwcG9ydC52MSK5AQoPQ29udGFjdFJlY2VpdmVkEhEKCXRpY2tldF9pZBgBIAEoCRIRCglyZWZlcmVuY2UYAiABKAkSDAoEbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIPCgdjb21wYW55GAUgASgJEg8KB3N1YmplY3QYBiABKAkSEAoIY2F0ZWdvcnkYByABKAkSLwoLcmVjZWl2ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiBwbGF0Zm9ybS9zdXBwb3J0L3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0uc3VwcG9ydC52MSK5AQoPQ29udGFjdFJlY2VpdmVkEhEKCXRpY2tldF9pZBgBIAEoCRIRCglyZWZlcmVuY2UYAiABKAkSDAoEbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIPCgdjb21wYW55GAUgASgJEg8KB3N1YmplY3QYBiABKAkSEAoIY2F0ZWdvcnkYByABKAkSLwoLcmVjZWl2ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIvQBCg1DaGF0RXNjYWxhdGVkEh8KF3N1cHBvcnRfY29udmVyc2F0aW9uX2lkGAEgASgJEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhIKCnNlc3Npb25faWQYBCABKAkSEAoIcHJpb3JpdHkYBSABKAkSFwoPc2VudGltZW50X2xhYmVsGAYgASgJEhcKD3NlbnRpbWVudF9zY29yZRgHIAEoARIOCgZyZWFzb24YCCABKAkSMAoMZXNjYWxhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A visitor sent the contact form; it is stored as a support ticket.
@@ -71,4 +71,78 @@ export type ContactReceived = Message<"platform.support.v1.ContactReceived"> & {
  */
 export const ContactReceivedSchema: GenMessage<ContactReceived> = /*@__PURE__*/
   messageDesc(file_platform_support_v1_events, 0);
+
+/**
+ * A signed-in user's chat was escalated to the human support team (POST /api/chat/escalate):
+ * a support conversation now waits in the queue. The user's words stay in chat-support.
+ *
+ * @generated from message platform.support.v1.ChatEscalated
+ */
+export type ChatEscalated = Message<"platform.support.v1.ChatEscalated"> & {
+  /**
+   * The support conversation the team works (status pending).
+   *
+   * @generated from field: string support_conversation_id = 1;
+   */
+  supportConversationId: string;
+
+  /**
+   * The chat conversation (one per widget session) it came from.
+   *
+   * @generated from field: string conversation_id = 2;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * The widget's session id (one per page visit).
+   *
+   * @generated from field: string session_id = 4;
+   */
+  sessionId: string;
+
+  /**
+   * low, medium, high or urgent: urgent when the message's sentiment requires escalation.
+   *
+   * @generated from field: string priority = 5;
+   */
+  priority: string;
+
+  /**
+   * negative, neutral or positive.
+   *
+   * @generated from field: string sentiment_label = 6;
+   */
+  sentimentLabel: string;
+
+  /**
+   * From -1 (most negative) to 1.
+   *
+   * @generated from field: double sentiment_score = 7;
+   */
+  sentimentScore: number;
+
+  /**
+   * Why the analysis asked for escalation (or that the user asked for a person).
+   *
+   * @generated from field: string reason = 8;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp escalated_at = 9;
+   */
+  escalatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message platform.support.v1.ChatEscalated.
+ * Use `create(ChatEscalatedSchema)` to create a new message.
+ */
+export const ChatEscalatedSchema: GenMessage<ChatEscalated> = /*@__PURE__*/
+  messageDesc(file_platform_support_v1_events, 1);
 

@@ -1,0 +1,58 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { browserRefusal, isJsonContentType } from './browser-checks';
+import type { Route } from './routes';
+
+const own = 'https://pay.example.test';
+const profile: Route = { method: 'PUT', path: '/api/user/profile', upstream: 'profile', session: true };
+const stripe: Route = { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing', webhook: true };
+const read: Route = { method: 'GET', path: '/api/user/profile', upstream: 'profile', session: true };
+const json = { 'content-type': 'application/json', 'content-length': '2' };
+const refusal = (route: Route, headers: IncomingHttpHeaders) => browserRefusal(route, headers, [own])?.status;
+
+describe('isJsonContentType', () => {
+  it.each([
+    ['application/json', true],
+    ['application/json; charset=utf-8', true],
+    ['Application/JSON', true],
+    ['application/merge-patch+json', true],
+    ['application/vnd.api+json; charset=utf-8', true],
+    ['text/plain', false],
+    ['text/plain; charset=application/json', false],
+    ['application/x-www-form-urlencoded', false],
+    ['multipart/form-data; boundary=x', false],
+    ['application/jsonp', false],
+    ['', false],
+    [undefined, false],
+  ])('%s -> %s', (type, expected) => {
+    expect(isJsonContentType(type)).toBe(expected);
+  });
+});
+
+describe('browserRefusal', () => {
+  it('refuses a state-changing request from another site with 403, whatever its body', () => {
+    expect(refusal(profile, { ...json, origin: 'http://evil.example' })).toBe(403);
+    expect(refusal(profile, { ...json, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(refusal(profile, { ...json, 'sec-fetch-site': 'same-site' })).toBe(403);
+    expect(refusal({ ...profile, method: 'DELETE' }, { origin: 'http://evil.example' })).toBe(403);
+  });
+
+  it('passes our own pages and clients that are not browsers (no Origin, no Sec-Fetch-Site)', () => {
+    expect(refusal(profile, { ...json, origin: own, 'sec-fetch-site': 'same-origin' })).toBeUndefined();
+    expect(refusal(profile, json)).toBeUndefined();
+  });
+
+  it('refuses a body that is not JSON with 415; a request without a body needs no type', () => {
+    expect(refusal(profile, { 'content-type': 'text/plain', 'content-length': '5', origin: own })).toBe(415);
+    expect(refusal(profile, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' })).toBe(415);
+    expect(refusal(profile, { 'transfer-encoding': 'chunked' })).toBe(415);
+    expect(refusal(profile, { 'content-length': '0' })).toBeUndefined();
+    expect(refusal(profile, {})).toBeUndefined();
+  });
+
+  it('leaves reads and provider webhooks alone', () => {
+    expect(refusal(read, { origin: 'http://evil.example' })).toBeUndefined();
+    expect(
+      refusal(stripe, { origin: 'http://evil.example', 'content-type': 'text/plain', 'content-length': '5' }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isCrossSite } from '@app/platform/request-origin';
+import { ErrorCode, messages } from './errors';
+import type { Route } from './routes';
+
+const stateChanging = new Set<Route['method']>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `application/json` or `application/<anything>+json`, whatever the parameters (charset). */
+export function isJsonContentType(header: string | undefined): boolean {
+  const type = header?.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type ?? '');
+}
+
+const hasBody = (headers: IncomingHttpHeaders): boolean =>
+  Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+
+export interface Refusal {
+  status: 403 | 415;
+  error: ErrorCode;
+  message: string;
+}
+
+/**
+ * What a browser could send cross-site with the user's cookies, refused before anything is
+ * forwarded: a state-changing request that its browser says came from another site (CSRF), or
+ * whose body is not JSON (an HTML form or a CORS-simple `text/plain` fetch, which need no
+ * preflight). Provider webhooks are not browsers' and keep whatever their providers send.
+ */
+export function browserRefusal(
+  route: Route,
+  headers: IncomingHttpHeaders,
+  ownOrigins: readonly string[],
+): Refusal | undefined {
+  if (route.webhook || !stateChanging.has(route.method)) return undefined;
+  if (isCrossSite(headers, ownOrigins)) return { status: 403, error: ErrorCode.Forbidden, message: messages.crossSite };
+  if (hasBody(headers) && !isJsonContentType(headers['content-type'])) {
+    return { status: 415, error: ErrorCode.UnsupportedMediaType, message: messages.jsonOnly };
+  }
+  return undefined;
+}

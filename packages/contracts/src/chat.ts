@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** Spec 3: who wrote a chat message. */
+export const chatMessageTypes = ['bot', 'user'] as const;
+export type ChatMessageType = (typeof chatMessageTypes)[number];
+
+/** Spec 3: a chat message's priority. */
+export const chatPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export type ChatPriority = (typeof chatPriorities)[number];
+
+/** Spec 3: the sentiment result's label. */
+export const sentimentLabels = ['negative', 'neutral', 'positive'] as const;
+export type SentimentLabel = (typeof sentimentLabels)[number];
+
+/** The longest message the widget may send (characters after trimming); the input shows the same limit. */
+export const chatMessageMaxLength = 2000;
+/** Spec 7: the escalate call carries the last 5 messages. */
+export const chatContextMessages = 5;
+
+/** The spec leaves these texts open; they are the platform's, one place for the service and the widget. */
+export const chatMessages = {
+  empty: 'Please enter a message.',
+  tooLong: `Messages can be at most ${chatMessageMaxLength} characters.`,
+  sessionId: 'Invalid chat session id.',
+  timestamp: 'Invalid timestamp.',
+  /** Spec 8: the chat failure toast, 'Chat Error: ...'. */
+  failedTitle: 'Chat Error',
+  failed: 'Failed to process your message. Please try again.',
+  /** Spec 8: the escalation toast, 'Support Team Notified: ...'. */
+  escalatedTitle: 'Support Team Notified',
+  escalated: 'Your message has been escalated to our human support team.',
+} as const;
+
+/** The widget's id of one page visit (spec 3): letters, digits and `_-.:`, 8 to 100 characters. */
+export const chatSessionIdSchema = z.string().regex(/^[\w.:-]{8,100}$/, chatMessages.sessionId);
+
+/** A client's clock reading (ISO 8601 or epoch milliseconds); informational, the server keeps its own time. */
+const clientTimestampSchema = z.union([
+  z.iso.datetime({ offset: true, message: chatMessages.timestamp }),
+  z.number().int().min(0).max(8_640_000_000_000_000, chatMessages.timestamp),
+]);
+
+/** A message's text: trimmed, not empty, at most chatMessageMaxLength characters. */
+const messageTextSchema = z
+  .string(chatMessages.empty)
+  .trim()
+  .min(1, chatMessages.empty)
+  .max(chatMessageMaxLength, chatMessages.tooLong);
+
+/** Spec 3: the sentiment result. */
+export const sentimentResultSchema = z.strictObject({
+  score: z.number().min(-1).max(1),
+  label: z.enum(sentimentLabels),
+  confidence: z.number().min(0).max(1),
+  escalationRequired: z.boolean(),
+  reason: z.string().max(200),
+});
+export type SentimentResult = z.infer<typeof sentimentResultSchema>;
+
+/** POST /api/chat/initialize (spec 7): sent when the widget mounts. */
+export const chatInitializeRequestSchema = z.strictObject({
+  sessionId: chatSessionIdSchema,
+  timestamp: clientTimestampSchema.optional(),
+  userAgent: z.string().max(500, 'User agent must be at most 500 characters').optional(),
+  platform: z.literal('web', 'Platform must be web').optional(),
+});
+export type ChatInitializeRequest = z.input<typeof chatInitializeRequestSchema>;
+
+export const chatInitializeResponseSchema = z.object({
+  sessionId: z.string(),
+  conversationId: z.string(),
+  /** When this session's conversation started (its first call). */
+  startedAt: z.string(),
+});
+export type ChatInitializeResponse = z.infer<typeof chatInitializeResponseSchema>;
+
+/** POST /api/chat/sentiment (spec 7). */
+export const chatSentimentRequestSchema = z.strictObject({
+  message: messageTextSchema,
+  sessionId: chatSessionIdSchema,
+});
+export type ChatSentimentRequest = z.input<typeof chatSentimentRequestSchema>;
+
+/** The sentiment result (spec 3) and the priority it gives the message (spec 4: urgent when escalation is required). */
+export const chatSentimentResponseSchema = sentimentResultSchema.extend({ priority: z.enum(chatPriorities) });
+export type ChatSentimentResponse = z.infer<typeof chatSentimentResponseSchema>;
+
+/** POST /api/chat/message (spec 7): the sentiment label and priority the widget gave the message. */
+export const chatMessageRequestSchema = z.strictObject({
+  message: messageTextSchema,
+  sessionId: chatSessionIdSchema,
+  sentiment: z.enum(sentimentLabels, 'Sentiment must be negative, neutral or positive').optional(),
+  priority: z.enum(chatPriorities, 'Priority must be low, medium, high or urgent').optional(),
+  timestamp: clientTimestampSchema.optional(),
+});
+export type ChatMessageRequest = z.input<typeof chatMessageRequestSchema>;
+
+/** A passage of the help content a reply was built from. */
+export const chatSourceSchema = z.object({ id: z.string(), title: z.string(), path: z.string() });
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+/** The bot's reply in `message` (spec 7), with what it used and whether it offers a person. */
+export const chatMessageResponseSchema = z.object({
+  message: z.string(),
+  messageId: z.string(),
+  timestamp: z.string(),
+  sources: z.array(chatSourceSchema),
+  /** The assistant could not answer from the help content or the user's data: it offers the support team. */
+  offerHuman: z.boolean(),
+});
+export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
+
+/** One of the last messages the widget shows (spec 3's chat message). */
+const contextMessageSchema = z.strictObject({
+  id: z.union([z.string().max(100), z.number()]).optional(),
+  type: z.enum(chatMessageTypes, 'Message type must be bot or user'),
+  content: z.string().max(chatMessageMaxLength, chatMessages.tooLong),
+  timestamp: clientTimestampSchema.optional(),
+  sentiment: z.enum(sentimentLabels).optional(),
+  priority: z.enum(chatPriorities).optional(),
+  escalated: z.boolean().optional(),
+});
+
+/** POST /api/chat/escalate (spec 7): the message, its full sentiment result and the user context. */
+export const chatEscalateRequestSchema = z.strictObject({
+  sessionId: chatSessionIdSchema,
+  message: messageTextSchema,
+  sentiment: sentimentResultSchema,
+  timestamp: clientTimestampSchema.optional(),
+  userContext: z.strictObject({
+    recentMessages: z
+      .array(contextMessageSchema)
+      .max(chatContextMessages, `At most ${chatContextMessages} recent messages`),
+    /** Milliseconds since the session started (at most 30 days). */
+    sessionDuration: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 24 * 3600 * 1000),
+  }),
+});
+export type ChatEscalateRequest = z.input<typeof chatEscalateRequestSchema>;
+
+export const supportConversationStatuses = ['pending', 'open', 'resolved'] as const;
+export type SupportConversationStatus = (typeof supportConversationStatuses)[number];
+
+export const chatEscalateResponseSchema = z.object({
+  success: z.literal(true),
+  /** The support conversation the team works; the same one while it is not resolved. */
+  supportConversationId: z.string(),
+  status: z.enum(supportConversationStatuses),
+  priority: z.enum(chatPriorities),
+  message: z.string(),
+});
+export type ChatEscalateResponse = z.infer<typeof chatEscalateResponseSchema>;

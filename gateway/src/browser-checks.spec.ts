@@ -41,6 +41,16 @@ describe('browserRefusal', () => {
     expect(refusal(profile, json)).toBeUndefined();
   });
 
+  it('takes the address the browser used as ours too (127.0.0.1 while PUBLIC_URL says localhost), never a foreign one', () => {
+    const local = { ...json, host: '127.0.0.1:8080' };
+    expect(
+      refusal(profile, { ...local, origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-origin' }),
+    ).toBeUndefined();
+    expect(refusal(profile, { ...local, origin: 'http://localhost:8080' })).toBe(403);
+    expect(refusal(profile, { ...local, origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(refusal(profile, { ...json, host: 'pay.example.test', origin: 'http://evil.example' })).toBe(403);
+  });
+
   it('refuses a body that is not JSON with 415; a request without a body needs no type', () => {
     expect(refusal(profile, { 'content-type': 'text/plain', 'content-length': '5', origin: own })).toBe(415);
     expect(refusal(profile, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' })).toBe(415);

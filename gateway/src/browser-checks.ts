@@ -14,6 +14,15 @@ export function isJsonContentType(header: string | undefined): boolean {
 const hasBody = (headers: IncomingHttpHeaders): boolean =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
+/**
+ * The origins of the address the browser itself used (the Host header): a page served from
+ * http://127.0.0.1:8080 is its own origin even when PUBLIC_URL says localhost. Another site's
+ * page cannot send our Host with its Origin, and a rebound name (evil.example pointing here)
+ * carries none of our cookies.
+ */
+const originsOfHost = (headers: IncomingHttpHeaders): string[] =>
+  headers.host ? [`http://${headers.host}`, `https://${headers.host}`] : [];
+
 export interface Refusal {
   status: 403 | 415;
   error: ErrorCode;
@@ -32,7 +41,8 @@ export function browserRefusal(
   ownOrigins: readonly string[],
 ): Refusal | undefined {
   if (route.webhook || !stateChanging.has(route.method)) return undefined;
-  if (isCrossSite(headers, ownOrigins)) return { status: 403, error: ErrorCode.Forbidden, message: messages.crossSite };
+  if (isCrossSite(headers, [...ownOrigins, ...originsOfHost(headers)]))
+    return { status: 403, error: ErrorCode.Forbidden, message: messages.crossSite };
   if (hasBody(headers) && !isJsonContentType(headers['content-type'])) {
     return { status: 415, error: ErrorCode.UnsupportedMediaType, message: messages.jsonOnly };
   }

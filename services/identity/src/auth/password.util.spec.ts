@@ -3,6 +3,10 @@ import { hashPassword, verifyPassword } from './password.util';
 
 const decoyPassword = 'decoy-password-for-timing-1A!';
 
+// argon2id with 64 MiB and 3 passes is slow on purpose; several per test on a busy 2-core machine
+// can take longer than jest's default 5 s.
+jest.setTimeout(60_000);
+
 describe('password.util', () => {
   let hash: string;
   beforeAll(async () => {

@@ -177,7 +177,11 @@ const processes = [
   serviceApi('profile', 'profile', profile.profile),
   // The chat assistant and sentiment use OpenAI only when OPENAI_API_KEY is set in the environment
   // (OPENAI_BASE_URL: a local OpenAI-compatible server such as Ollama); otherwise the built-in engines.
-  serviceApi('chat-support', 'chat_support', profile.chatSupport),
+  // SLA breaches of escalated chats are mailed to SUPPORT_EMAIL (the local mail sink shows them).
+  serviceApi('chat-support', 'chat_support', profile.chatSupport, {
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@example.com',
+    SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES: process.env.SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES ?? '540',
+  }),
   {
     // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and
     // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called.

@@ -90,6 +90,9 @@ export function routeTable(config: GatewayConfig): Route[] {
       session: true,
       verifiedEmail: true,
     })),
+    // The widget reads the chat so far (agents' replies included) when it opens; owner only.
+    { method: 'GET', path: '/api/chat/history', upstream: 'chat-support', session: true, verifiedEmail: true },
+    ...supportRoutes,
     { method: 'GET', path: '/api/plans', upstream: 'billing' },
     { method: 'GET', path: '/api/billing/config', upstream: 'billing' },
     { method: 'POST', path: '/api/create-subscription', upstream: 'billing', session: true, verifiedEmail: true },
@@ -110,6 +113,19 @@ export function routeTable(config: GatewayConfig): Route[] {
     ...deadLetterRoutes,
   ];
 }
+
+/** Issue 16: the support team's queue (chat-support checks the role: support or admin). */
+const supportRoutes: Route[] = (
+  [
+    ['GET', '/api/support/queue'],
+    ['GET', '/api/support/conversations/:id'],
+    ['POST', '/api/support/conversations/:id/claim'],
+    ['POST', '/api/support/conversations/:id/reply'],
+    ['POST', '/api/support/conversations/:id/resolve'],
+    ['POST', '/api/support/tickets/:id/claim'],
+    ['POST', '/api/support/tickets/:id/resolve'],
+  ] as const
+).map(([method, path]): Route => ({ method, path, upstream: 'chat-support', session: true, verifiedEmail: true }));
 
 /** The services whose event consumers keep dead letters (packages/platform, docs/events.md). */
 export const eventConsumers = ['profile', 'affiliate', 'analytics'] as const satisfies readonly Upstream[];

@@ -19,8 +19,8 @@ describe('gateway: chat routes', () => {
 
   afterAll(() => gateway?.close());
 
-  const cookieOf = (emailVerified: boolean) =>
-    accessCookie({ id: randomUUID(), email: uniqueEmail('gw-chat'), emailVerified, role: 'user' });
+  const cookieOf = (emailVerified: boolean, role = 'user') =>
+    accessCookie({ id: randomUUID(), email: uniqueEmail('gw-chat'), emailVerified, role });
   const send = (path: string, body: unknown, cookie?: string) =>
     rawRequest(`${url}${path}`, 'POST', {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -66,5 +66,39 @@ describe('gateway: chat routes', () => {
     expect((reply.body as { message: string }).message).toContain('$29 per month');
     // Another user's session id is not found through the gateway either.
     expect((await send('/api/chat/message', { message: 'hi', sessionId }, cookieOf(true))).status).toBe(404);
+  });
+
+  it('lets only the support role (and admin) into /api/support/*: 401 signed out, 403 for a plain user', async () => {
+    const id = randomUUID();
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/support/queue'],
+      ['GET', `/api/support/conversations/${id}`],
+      ['POST', `/api/support/conversations/${id}/claim`, {}],
+      ['POST', `/api/support/conversations/${id}/reply`, { message: 'Hello' }],
+      ['POST', `/api/support/conversations/${id}/resolve`, {}],
+      ['POST', `/api/support/tickets/${id}/claim`, {}],
+      ['POST', `/api/support/tickets/${id}/resolve`, {}],
+    ];
+    const request = (method: string, path: string, body: unknown, cookie?: string) =>
+      rawRequest(`${url}${path}`, method, {
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const plain = cookieOf(true);
+    for (const [method, path, body] of routes) {
+      expect([path, (await request(method, path, body)).status]).toEqual([path, 401]);
+      const forbidden = await request(method, path, body, plain);
+      expect([path, forbidden.status, forbidden.body]).toEqual([
+        path,
+        403,
+        { error: 'FORBIDDEN', message: 'This action needs the support role.' },
+      ]);
+      // The role passes: a conversation that does not exist is 404, the queue is there.
+      const agent = await request(method, path, body, cookieOf(true, 'support'));
+      expect([path, agent.status]).toEqual([path, path === '/api/support/queue' ? 200 : 404]);
+    }
+    expect((await request('GET', '/api/support/queue', undefined, cookieOf(true, 'admin'))).status).toBe(200);
+    // The history of someone else's session is not found through the gateway.
+    expect((await request('GET', `/api/chat/history?sessionId=session_${randomUUID()}`, undefined)).status).toBe(401);
   });
 });

@@ -112,8 +112,12 @@ export const DESCRIPTIONS = {
   OPENAI_MODEL: 'affiliate and chat-support: the chat model used when OPENAI_API_KEY is set.',
   OPENAI_TIMEOUT_MS:
     'affiliate and chat-support: how long an OpenAI call may take before the built-in engine answers instead, in ms.',
+  SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES:
+    'chat-support: first-response SLA of an escalated chat, in business minutes (Monday to Friday 9:00-18:00 New Zealand time, Pacific/Auckland); 540, one business day, is the policy\'s "we reply within 24 hours". When it runs out without an agent reply, the conversation\'s priority goes up a step and SUPPORT_EMAIL is mailed.',
+  SUPPORT_EMAIL:
+    "chat-support: the support team's address, mailed when an escalated chat breaches its first-response SLA.",
   CHAT_RATE_LIMIT_PER_MINUTE:
-    'chat-support: chat calls (`/api/chat/initialize`, `sentiment`, `message`, `escalate` together) one signed-in user may make per minute; more answer 429 with Retry-After.',
+    'chat-support: chat calls (`/api/chat/initialize`, `sentiment`, `message`, `escalate`, `history` together) one signed-in user may make per minute; more answer 429 with Retry-After.',
   SQUARE_API_BASE:
     'integrations-worker: base URL of the Square API the POS sync calls (`https://connect.squareupsandbox.com` for the sandbox).',
   SYNC_HTTP_TIMEOUT_MS:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Spec 3: who wrote a chat message. */
-export const chatMessageTypes = ['bot', 'user'] as const;
+/** Spec 3: who wrote a chat message; `agent` is a person of the support team answering an escalated chat. */
+export const chatMessageTypes = ['bot', 'user', 'agent'] as const;
 export type ChatMessageType = (typeof chatMessageTypes)[number];
 
 /** Spec 3: a chat message's priority. */
@@ -113,7 +113,7 @@ export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
 /** One of the last messages the widget shows (spec 3's chat message). */
 const contextMessageSchema = z.strictObject({
   id: z.union([z.string().max(100), z.number()]).optional(),
-  type: z.enum(chatMessageTypes, 'Message type must be bot or user'),
+  type: z.enum(chatMessageTypes, 'Message type must be bot, user or agent'),
   content: z.string().max(chatMessageMaxLength, chatMessages.tooLong),
   timestamp: clientTimestampSchema.optional(),
   sentiment: z.enum(sentimentLabels).optional(),
@@ -153,3 +153,97 @@ export const chatEscalateResponseSchema = z.object({
   message: z.string(),
 });
 export type ChatEscalateResponse = z.infer<typeof chatEscalateResponseSchema>;
+
+/** GET /api/chat/history?sessionId=: the owner's chat so far (agent replies included), oldest first. */
+export const chatHistoryQuerySchema = z.strictObject({ sessionId: chatSessionIdSchema });
+export type ChatHistoryQuery = z.input<typeof chatHistoryQuerySchema>;
+
+export const chatHistoryMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(chatMessageTypes),
+  content: z.string(),
+  timestamp: z.string(),
+  escalated: z.boolean(),
+});
+export type ChatHistoryMessage = z.infer<typeof chatHistoryMessageSchema>;
+
+/** The last messages of the chat (at most chatHistoryLimit) and its support conversation's state, if escalated. */
+export const chatHistoryResponseSchema = z.object({
+  sessionId: z.string(),
+  messages: z.array(chatHistoryMessageSchema),
+  supportStatus: z.enum(supportConversationStatuses).nullable(),
+});
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
+export const chatHistoryLimit = 100;
+
+/** The support queue (issue 16, role support or admin): escalated chats and contact-form tickets in one inbox. */
+export const supportItemKinds = ['chat', 'ticket'] as const;
+export type SupportItemKind = (typeof supportItemKinds)[number];
+
+/** GET /api/support/queue?status=&limit=: ordered by priority (urgent first), then the longest waiting. */
+export const supportQueueQuerySchema = z.strictObject({
+  status: z.enum(supportConversationStatuses, 'Status must be pending, open or resolved').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type SupportQueueQuery = z.input<typeof supportQueueQuerySchema>;
+
+export const supportQueueItemSchema = z.object({
+  kind: z.enum(supportItemKinds),
+  id: z.string(),
+  status: z.enum(supportConversationStatuses),
+  priority: z.enum(chatPriorities),
+  /** The escalated message, or the ticket's subject. */
+  summary: z.string(),
+  /** The user's id (chats) or the sender's e-mail (tickets). */
+  from: z.string(),
+  assignedTo: z.string().nullable(),
+  createdAt: z.string(),
+  /** Milliseconds since the item entered the queue. */
+  waitingMs: z.number(),
+  /** When the first agent reply is due (business hours Mon-Fri 9:00-18:00 NZ time); null for tickets. */
+  firstResponseDueAt: z.string().nullable(),
+  /** The first reply came late, or has not come and is overdue. */
+  breached: z.boolean(),
+});
+export type SupportQueueItem = z.infer<typeof supportQueueItemSchema>;
+export const supportQueueResponseSchema = z.object({ items: z.array(supportQueueItemSchema) });
+export type SupportQueueResponse = z.infer<typeof supportQueueResponseSchema>;
+
+/** GET /api/support/conversations/:id: the conversation, the chat's messages and the user context stored at escalation. */
+export const supportConversationResponseSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  sessionId: z.string(),
+  status: z.enum(supportConversationStatuses),
+  priority: z.enum(chatPriorities),
+  message: z.string(),
+  sentiment: sentimentResultSchema,
+  assignedTo: z.string().nullable(),
+  createdAt: z.string(),
+  claimedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  firstResponseAt: z.string().nullable(),
+  firstResponseDueAt: z.string().nullable(),
+  breached: z.boolean(),
+  userContext: z.object({
+    recentMessages: z.array(z.record(z.string(), z.unknown())),
+    sessionDuration: z.number(),
+  }),
+  messages: z.array(chatHistoryMessageSchema),
+});
+export type SupportConversationResponse = z.infer<typeof supportConversationResponseSchema>;
+
+/** POST /api/support/conversations/:id/reply: stored as an agent message in the user's chat. */
+export const supportReplyRequestSchema = z.strictObject({ message: messageTextSchema });
+export type SupportReplyRequest = z.input<typeof supportReplyRequestSchema>;
+
+/** The support texts the spec leaves open. */
+export const supportMessages = {
+  notFound: 'Support conversation not found.',
+  claimedByOther: 'This conversation is already claimed by another agent.',
+  notPending: 'Only a pending conversation can be claimed.',
+  notOpen: 'Only an open conversation can be resolved.',
+  resolved: 'This conversation is resolved.',
+  notAssigned: 'Claim this conversation before replying.',
+  badId: 'Invalid support conversation id.',
+} as const;

@@ -9,6 +9,8 @@ export const Queue = {
   CryptoChargePoll: 'crypto-charge-poll',
   /** Crypto: one repeatable job per open escrow, reading the owner's escrows every 30 s for 24 hours. */
   CryptoEscrowMonitor: 'crypto-escrow-monitor',
+  /** Chat-support: one delayed job per escalated chat, due when its first-response SLA runs out. */
+  SupportSla: 'support-sla',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

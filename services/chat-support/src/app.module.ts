@@ -1,4 +1,6 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { Queue } from '@app/contracts';
 import { APP_CONFIG, MailModule, PlatformModule } from '@app/platform';
 import { BuiltinAssistant } from './assistant/builtin-assistant';
 import { CHAT_ASSISTANT } from './assistant/chat-assistant';
@@ -16,6 +18,12 @@ import { openAiClientProvider } from './openai/openai.client';
 import { keywordSentiment } from './sentiment/keyword-sentiment';
 import { OpenAiSentiment } from './sentiment/openai-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from './sentiment/sentiment-analyzer';
+import { SupportSlaProcessor } from './sla/support-sla.processor';
+import { SupportSlaSchedules } from './sla/support-sla.schedules';
+import { SupportSlaService } from './sla/support-sla.service';
+import { SupportQueueRepository } from './support/support-queue.repository';
+import { SupportController } from './support/support.controller';
+import { SupportService } from './support/support.service';
 import { ContactController } from './tickets/contact.controller';
 import { SupportTicketsRepository } from './tickets/support-tickets.repository';
 import { SupportTicketsService } from './tickets/support-tickets.service';
@@ -27,8 +35,9 @@ const keywordAnalyzer: SentimentAnalyzer = { analyze: async (message) => keyword
   imports: [
     PlatformModule.forService({ config: chatSupportConfigSchema, database: chatSupportDatabase, queues: true }),
     MailModule,
+    BullModule.registerQueue({ name: Queue.SupportSla }),
   ],
-  controllers: [ContactController, ChatController],
+  controllers: [ContactController, ChatController, SupportController],
   providers: [
     SupportTicketsService,
     SupportTicketsRepository,
@@ -36,6 +45,12 @@ const keywordAnalyzer: SentimentAnalyzer = { analyze: async (message) => keyword
     EscalationsService,
     ConversationsRepository,
     SupportConversationsRepository,
+    SupportService,
+    SupportQueueRepository,
+    // The first-response SLA clock: its jobs run in the service itself (one small delayed job per escalation).
+    SupportSlaSchedules,
+    SupportSlaService,
+    SupportSlaProcessor,
     ChatRateLimitGuard,
     SupportHistory,
     openAiClientProvider,

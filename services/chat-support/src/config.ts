@@ -16,7 +16,14 @@ export const chatSupportConfigSchema = baseConfigSchema.extend({
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   /** How long an OpenAI call may take before the built-in engine answers instead. */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
-  /** Chat calls (initialize, sentiment, message, escalate together) one signed-in user may make per minute. */
+  /** Chat calls (initialize, sentiment, message, escalate, history together) one signed-in user may make per minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /**
+   * First-response SLA of an escalated chat, in business minutes (Mon-Fri 9:00-18:00 NZ time):
+   * 540, one business day, is the policy's "we reply within 24 hours".
+   */
+  SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES: z.coerce.number().int().min(1).max(50_000).default(540),
+  /** The support team's address: told by e-mail when an escalated chat breaches its SLA. */
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
 });
 export type ChatSupportConfig = z.infer<typeof chatSupportConfigSchema>;

@@ -1,5 +1,6 @@
 import { CreateSupportTickets1763769600300 } from '../migrations/1763769600300-create-support-tickets';
 import { ChatConversations1765497600300 } from '../migrations/1765497600300-chat-conversations';
+import { SupportQueue1765584000300 } from '../migrations/1765584000300-support-queue';
 import { ChatConversation } from './chat/chat-conversation.entity';
 import { ChatMessage } from './chat/chat-message.entity';
 import { SupportConversation } from './escalations/support-conversation.entity';
@@ -8,5 +9,5 @@ import { SupportTicket } from './tickets/support-ticket.entity';
 export const chatSupportDatabase = {
   schema: 'chat_support',
   entities: [SupportTicket, ChatConversation, ChatMessage, SupportConversation],
-  migrations: [CreateSupportTickets1763769600300, ChatConversations1765497600300],
+  migrations: [CreateSupportTickets1763769600300, ChatConversations1765497600300, SupportQueue1765584000300],
 };

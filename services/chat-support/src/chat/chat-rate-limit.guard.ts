@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import type { ChatSupportConfig } from '../config';
 
 /**
- * Issue 16: chat calls are limited per signed-in user (all four together, per minute), in Redis so
+ * Issue 16: chat calls are limited per signed-in user (initialize, sentiment, message, escalate and history together, per minute), in Redis so
  * every replica counts alike. Runs after SessionGuard; over the limit: 429 with Retry-After.
  */
 @Injectable()

@@ -1,10 +1,12 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import {
   chatEscalateRequestSchema,
+  chatHistoryQuerySchema,
   chatInitializeRequestSchema,
   chatMessageRequestSchema,
   chatSentimentRequestSchema,
   type ChatEscalateResponse,
+  type ChatHistoryResponse,
   type ChatInitializeResponse,
   type ChatMessageResponse,
   type ChatSentimentResponse,
@@ -48,6 +50,15 @@ export class ChatController {
     @Body(new ZodValidationPipe(chatMessageRequestSchema)) body: MessageRequest,
   ): Promise<ChatMessageResponse> {
     return this.chat.message(user, body);
+  }
+
+  /** The chat so far, agents' replies included: the widget reads it when it opens (issue 16). */
+  @Get('history')
+  history(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(chatHistoryQuerySchema)) query: { sessionId: string },
+  ): Promise<ChatHistoryResponse> {
+    return this.chat.history(user, query.sessionId);
   }
 
   @Post('escalate')

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  chatHistoryLimit,
   ErrorCode,
   type chatInitializeRequestSchema,
+  type ChatHistoryResponse,
   type chatMessageRequestSchema,
   type chatSentimentRequestSchema,
   type ChatInitializeResponse,
@@ -12,8 +14,10 @@ import { AppError, TransactionRunner, type AuthUser } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { CHAT_ASSISTANT, type ChatAssistant } from '../assistant/chat-assistant';
+import { SupportConversationsRepository } from '../escalations/support-conversations.repository';
 import { priorityOf } from '../sentiment/keyword-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from '../sentiment/sentiment-analyzer';
+import { historyMessage } from '../support/support.service';
 import type { ChatConversation } from './chat-conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
 
@@ -30,6 +34,7 @@ export class ChatService {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly conversations: ConversationsRepository,
+    private readonly support: SupportConversationsRepository,
     @Inject(CHAT_ASSISTANT) private readonly assistant: ChatAssistant,
     @Inject(SENTIMENT_ANALYZER) private readonly analyzer: SentimentAnalyzer,
   ) {}
@@ -69,6 +74,7 @@ export class ChatService {
         sentiment: request.sentiment ?? null,
         priority: request.priority ?? 'low',
       });
+      await this.reopenIfResolved(manager, conversation.id);
       return { conversation, history };
     });
     const reply = await this.assistant.reply({
@@ -93,6 +99,31 @@ export class ChatService {
       sources: reply.sources,
       offerHuman: reply.offerHuman,
     };
+  }
+
+  /**
+   * The owner's chat so far, oldest first, with the agents' replies: the widget reads it when it
+   * opens. Someone else's (or an unknown) session id answers 404.
+   */
+  async history(user: AuthUser, sessionId: string): Promise<ChatHistoryResponse> {
+    return this.transactions.run(async (manager) => {
+      const conversation = await this.conversations.findBySession(manager, sessionId);
+      if (conversation?.userId !== user.id) throw new AppError(ErrorCode.NotFound, 'Chat session not found.');
+      const messages = await this.conversations.recentMessages(manager, conversation.id, chatHistoryLimit);
+      const support = await this.support.latestOf(manager, conversation.id);
+      return { sessionId, messages: messages.map(historyMessage), supportStatus: support?.status ?? null };
+    });
+  }
+
+  /** Issue 16: the user writing again in a chat whose support conversation was resolved reopens it (open, same agent). */
+  private async reopenIfResolved(manager: EntityManager, conversationId: string): Promise<void> {
+    const latest = await this.support.latestOf(manager, conversationId);
+    if (latest?.status === 'resolved') {
+      await this.support.update(manager, latest.id, {
+        status: latest.assignedTo ? 'open' : 'pending',
+        resolvedAt: null,
+      });
+    }
   }
 
   /**

@@ -57,4 +57,12 @@ export class ConversationsRepository {
       [conversationId, content, priority],
     );
   }
+
+  findById(manager: EntityManager, id: string): Promise<ChatConversation | null> {
+    return manager.findOneBy(ChatConversation, { id });
+  }
+
+  findBySession(manager: EntityManager, sessionId: string): Promise<ChatConversation | null> {
+    return manager.findOneBy(ChatConversation, { sessionId });
+  }
 }

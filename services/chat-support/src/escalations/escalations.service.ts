@@ -7,6 +7,7 @@ import { ChatService } from '../chat/chat.service';
 import { ConversationsRepository } from '../chat/conversations.repository';
 import { priorityOf } from '../sentiment/keyword-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from '../sentiment/sentiment-analyzer';
+import { SupportSlaService } from '../sla/support-sla.service';
 import { SupportConversationsRepository } from './support-conversations.repository';
 
 export type EscalateRequest = z.output<typeof chatEscalateRequestSchema>;
@@ -29,6 +30,7 @@ export class EscalationsService {
     private readonly conversations: ConversationsRepository,
     private readonly support: SupportConversationsRepository,
     private readonly outbox: OutboxService,
+    private readonly sla: SupportSlaService,
     @Inject(SENTIMENT_ANALYZER) private readonly analyzer: SentimentAnalyzer,
   ) {}
 
@@ -45,11 +47,12 @@ export class EscalationsService {
           if (active) {
             if (priority === 'urgent' && active.priority !== 'urgent') {
               await this.support.setPriority(manager, active.id, 'urgent');
-              return { ...active, priority };
+              return { conversation: { ...active, priority }, created: false };
             }
-            return active;
+            return { conversation: active, created: false };
           }
           const created = await this.support.create(manager, {
+            firstResponseDueAt: this.sla.dueAt(new Date()),
             conversationId: conversation.id,
             userId: user.id,
             priority,
@@ -74,13 +77,15 @@ export class EscalationsService {
             },
             requestId,
           );
-          return created;
+          return { conversation: created, created: true };
         });
+        // The first-response SLA clock starts with the new support conversation (issue 16).
+        if (escalated.created) await this.sla.schedule(escalated.conversation);
         return {
           success: true,
-          supportConversationId: escalated.id,
-          status: escalated.status,
-          priority: escalated.priority,
+          supportConversationId: escalated.conversation.id,
+          status: escalated.conversation.status,
+          priority: escalated.conversation.priority,
           message: chatMessages.escalated,
         };
       } catch (error) {

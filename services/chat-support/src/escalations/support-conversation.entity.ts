@@ -36,6 +36,28 @@ export class SupportConversation {
   @Column({ name: 'user_context', type: 'jsonb' })
   userContext!: EscalationUserContext;
 
+  /** The agent who claimed it (pending → open). */
+  @Column({ name: 'assigned_to', type: 'uuid', nullable: true })
+  assignedTo!: string | null;
+
+  @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
+  claimedAt!: Date | null;
+
+  /** The first agent reply. */
+  @Column({ name: 'first_response_at', type: 'timestamptz', nullable: true })
+  firstResponseAt!: Date | null;
+
+  @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true })
+  resolvedAt!: Date | null;
+
+  /** When the first agent reply is due (business hours, SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES). */
+  @Column({ name: 'first_response_due_at', type: 'timestamptz', nullable: true })
+  firstResponseDueAt!: Date | null;
+
+  /** When the SLA job found no agent reply by the due time (the priority was raised then). */
+  @Column({ name: 'sla_breached_at', type: 'timestamptz', nullable: true })
+  slaBreachedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

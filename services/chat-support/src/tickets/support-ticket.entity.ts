@@ -1,9 +1,11 @@
+import type { SupportConversationStatus } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn } from 'typeorm';
 
 export type TicketSource = 'contact_form';
-export type TicketStatus = 'open' | 'pending' | 'resolved' | 'closed';
+/** The support queue's states (pending → open when an agent claims it → resolved). */
+export type TicketStatus = SupportConversationStatus;
 
-/** A request for help: today from the contact form, later from escalated chats. */
+/** A request for help from the contact form; it shares the support queue with escalated chats. */
 @Entity({ name: 'support_tickets', schema: 'chat_support' })
 export class SupportTicket {
   @PrimaryGeneratedColumn('uuid')
@@ -17,8 +19,12 @@ export class SupportTicket {
   @Column({ type: 'varchar', length: 20 })
   source!: TicketSource;
 
-  @Column({ type: 'varchar', length: 20, default: 'open' })
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
   status!: TicketStatus;
+
+  /** The agent who claimed it. */
+  @Column({ name: 'assigned_to', type: 'uuid', nullable: true })
+  assignedTo!: string | null;
 
   @Column({ type: 'varchar', length: 100 })
   name!: string;

@@ -17,4 +17,17 @@ export class SupportTicketsRepository {
   ofEmail(manager: EntityManager, email: string, limit: number): Promise<SupportTicket[]> {
     return manager.find(SupportTicket, { where: { email }, order: { createdAt: 'DESC' }, take: limit });
   }
+
+  /** One ticket, locked for the caller's transaction. */
+  lockById(manager: EntityManager, id: string): Promise<SupportTicket | null> {
+    return manager
+      .createQueryBuilder(SupportTicket, 'ticket')
+      .setLock('pessimistic_write')
+      .where('ticket.id = :id', { id })
+      .getOne();
+  }
+
+  async update(manager: EntityManager, id: string, changes: Partial<Pick<SupportTicket, 'status' | 'assignedTo'>>) {
+    await manager.update(SupportTicket, { id }, changes);
+  }
 }

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { logoutPath } from '../../api/auth';
 import { BrandLink } from '../BrandLink';
+import { ChatWidget } from '../chat/ChatWidget';
 import { SignOutLink, useSignOut } from '../SignOutLink';
 import { ShellNav } from './ShellNav';
 import { UserLabel } from './UserLabel';
@@ -52,7 +53,7 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   );
 }
 
-/** The signed-in frame: a sidebar on desktop, a header with a slide-out drawer below 768 px. */
+/** The signed-in frame: a sidebar on desktop, a header with a slide-out drawer below 768 px; the support chat on every page. */
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -83,6 +84,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           <SidebarContent user={user} />
         </Drawer>
         {content}
+        <ChatWidget />
       </Layout>
     );
   }
@@ -96,6 +98,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         <SidebarContent user={user} />
       </Layout.Sider>
       <Layout>{content}</Layout>
+      <ChatWidget />
     </Layout>
   );
 }

@@ -1,0 +1,35 @@
+import {
+  chatEscalateResponseSchema,
+  chatInitializeResponseSchema,
+  chatMessageResponseSchema,
+  chatSentimentResponseSchema,
+  type ChatEscalateRequest,
+  type ChatEscalateResponse,
+  type ChatInitializeRequest,
+  type ChatInitializeResponse,
+  type ChatMessageRequest,
+  type ChatMessageResponse,
+  type ChatSentimentRequest,
+  type ChatSentimentResponse,
+} from '@app/contracts';
+import { apiRequest } from './client';
+
+/** POST /api/chat/initialize (spec 7): opens the session's conversation; the widget does not use the answer. */
+export function initializeChat(body: ChatInitializeRequest): Promise<ChatInitializeResponse> {
+  return apiRequest('/api/chat/initialize', chatInitializeResponseSchema, { method: 'POST', body });
+}
+
+/** POST /api/chat/sentiment (spec 7): label, score, escalationRequired and the priority they give. */
+export function analyseChatSentiment(body: ChatSentimentRequest): Promise<ChatSentimentResponse> {
+  return apiRequest('/api/chat/sentiment', chatSentimentResponseSchema, { method: 'POST', body });
+}
+
+/** POST /api/chat/message (spec 7): the assistant's reply in `message`, with the sources it used. */
+export function sendChatMessage(body: ChatMessageRequest): Promise<ChatMessageResponse> {
+  return apiRequest('/api/chat/message', chatMessageResponseSchema, { method: 'POST', body });
+}
+
+/** POST /api/chat/escalate (spec 7): hands the chat to the human support team. */
+export function escalateChat(body: ChatEscalateRequest): Promise<ChatEscalateResponse> {
+  return apiRequest('/api/chat/escalate', chatEscalateResponseSchema, { method: 'POST', body });
+}

@@ -13,4 +13,5 @@ export * from './affiliate';
 export * from './analytics';
 export * from './crypto';
 export * from './chat';
+export * from './chat-sentiment';
 export * from './help';

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { Queue } from '@app/contracts';
+import { keywordSentiment, Queue } from '@app/contracts';
 import { APP_CONFIG, MailModule, PlatformModule } from '@app/platform';
 import { BuiltinAssistant } from './assistant/builtin-assistant';
 import { CHAT_ASSISTANT } from './assistant/chat-assistant';
@@ -15,7 +15,7 @@ import { chatSupportDatabase } from './entities';
 import { EscalationsService } from './escalations/escalations.service';
 import { SupportConversationsRepository } from './escalations/support-conversations.repository';
 import { openAiClientProvider } from './openai/openai.client';
-import { keywordSentiment } from './sentiment/keyword-sentiment';
+
 import { OpenAiSentiment } from './sentiment/openai-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from './sentiment/sentiment-analyzer';
 import { SupportSlaProcessor } from './sla/support-sla.processor';

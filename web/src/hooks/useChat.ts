@@ -2,6 +2,7 @@ import {
   chatContextMessages,
   chatMessageMaxLength,
   chatMessages,
+  keywordSentiment,
   type ChatEscalateRequest,
   type SentimentResult,
 } from '@app/contracts';
@@ -16,7 +17,7 @@ import {
   type ChatMessage,
   type ChatSessionState,
 } from '../components/chat/chatSession';
-import { keywordSentiment } from '../components/chat/keywordSentiment';
+
 import { useToast } from './useToast';
 
 /** Spec 2: the welcome message, whose greeting names the four topics. */

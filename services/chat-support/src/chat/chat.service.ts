@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   chatHistoryLimit,
   ErrorCode,
+  priorityOf,
   type chatInitializeRequestSchema,
   type ChatHistoryResponse,
   type chatMessageRequestSchema,
@@ -15,7 +16,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { CHAT_ASSISTANT, type ChatAssistant } from '../assistant/chat-assistant';
 import { SupportConversationsRepository } from '../escalations/support-conversations.repository';
-import { priorityOf } from '../sentiment/keyword-sentiment';
+
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from '../sentiment/sentiment-analyzer';
 import { historyMessage } from '../support/support.service';
 import type { ChatConversation } from './chat-conversation.entity';

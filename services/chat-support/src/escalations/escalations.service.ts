@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { chatMessages, type chatEscalateRequestSchema, type ChatEscalateResponse } from '@app/contracts';
+import { chatMessages, priorityOf, type chatEscalateRequestSchema, type ChatEscalateResponse } from '@app/contracts';
 import { isUniqueViolation, OutboxService, TransactionRunner, type AuthUser } from '@app/platform';
 import type { z } from 'zod';
 import { ChatService } from '../chat/chat.service';
 import { ConversationsRepository } from '../chat/conversations.repository';
-import { priorityOf } from '../sentiment/keyword-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from '../sentiment/sentiment-analyzer';
 import { SupportSlaService } from '../sla/support-sla.service';
 import { SupportConversationsRepository } from './support-conversations.repository';

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sentimentResultSchema, type SentimentResult } from '@app/contracts';
+import { keywordSentiment, sentimentResultSchema, type SentimentResult } from '@app/contracts';
 import { APP_CONFIG } from '@app/platform';
 import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatSupportConfig } from '../config';
 import { OPENAI_CLIENT } from '../openai/openai.client';
-import { keywordSentiment } from './keyword-sentiment';
+
 import type { SentimentAnalyzer } from './sentiment-analyzer';
 
 const instructions = [

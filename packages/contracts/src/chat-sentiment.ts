@@ -1,4 +1,4 @@
-import type { ChatPriority, SentimentResult } from '@app/contracts';
+import type { ChatPriority, SentimentResult } from './chat';
 
 /** Spec 9: the sentiment fallback's keywords, in the order they are tried. */
 export const urgentKeywords = [

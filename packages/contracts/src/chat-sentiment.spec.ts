@@ -1,4 +1,4 @@
-import { keywordSentiment, priorityOf } from './keyword-sentiment';
+import { keywordSentiment, priorityOf } from './chat-sentiment';
 
 // signed-in-areas.md section 9 (Chat), word for word: the table below is read from this text.
 const spec =

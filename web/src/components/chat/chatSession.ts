@@ -28,10 +28,9 @@ const storageKey = 'chat-session';
 /** The messages kept in the tab's storage (the server keeps the whole conversation). */
 const storedMessages = 50;
 
+/** 128 random bits as hex (getRandomValues works outside secure contexts too, unlike randomUUID). */
 const randomPart = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export const newMessageId = () => randomPart();
 

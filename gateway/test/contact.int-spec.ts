@@ -51,7 +51,7 @@ describe('chat-support: the contact form becomes a support ticket', () => {
       {
         subject: 'Annual billing',
         category: 'business',
-        status: 'open',
+        status: 'pending', // waits in the support inbox until an agent claims it
         source: 'contact_form',
         company: 'Kauri Coffee Roasters',
       },

@@ -23,3 +23,17 @@ export const validRegistration = (email = uniqueEmail()) => ({
   amlAccepted: true,
   marketingConsent: false,
 });
+
+/** An affiliate application body that passes every rule of spec 6 (register), with any field overridden. */
+export const validAffiliateApplication = (overrides: Record<string, unknown> = {}) => ({
+  companyName: 'Harbour Digital',
+  website: 'https://harbour.example',
+  businessType: 'marketing_agency',
+  contactEmail: uniqueEmail('contact'),
+  contactName: 'Tama Wiremu',
+  phoneNumber: '+64 21 555 0142',
+  businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
+  marketingExperience: 'experienced',
+  expectedReferrals: '4-8',
+  ...overrides,
+});

@@ -161,7 +161,7 @@ export function rawRequest(
   });
 }
 
-export { uniqueEmail, validRegistration } from './fixtures';
+export { uniqueEmail, validAffiliateApplication, validRegistration } from './fixtures';
 export {
   accessCookie,
   accessToken,

@@ -1,4 +1,5 @@
 import { ErrorCode, type ErrorBody } from '@app/contracts';
+import { rateLimitedMessage } from '@app/platform/redis';
 import type { FastifyReply } from 'fastify';
 
 export function sendError(reply: FastifyReply, status: number, error: ErrorCode, message: string): FastifyReply {
@@ -11,7 +12,7 @@ export const messages = {
   unauthenticated: 'Please sign in to continue.',
   unverified: 'Please verify your email address to continue.',
   tooLarge: 'Request body is too large',
-  rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
+  rateLimited: rateLimitedMessage,
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   methodNotAllowed: 'Method not allowed for this endpoint.',
   malformedUrl: 'The request URL is malformed: a % must start a valid escape such as %20.',

@@ -1,12 +1,4 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type Redis from 'ioredis';
-
-export interface RateDecision {
-  allowed: boolean;
-  remaining: number;
-  retryAfterSeconds: number;
-}
-
 /**
  * The bucket a client counts in. One IPv6 subscriber usually holds a whole /64 (2^64 addresses to
  * rotate through), so an IPv6 address counts by its first 64 bits; an IPv4-mapped IPv6 address
@@ -33,30 +25,4 @@ function ipv6Groups(address: string): string[] {
   const right = tail === undefined ? [] : tail ? tail.split(':') : [];
   const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...middle, ...right].map((group) => parseInt(group, 16).toString(16));
-}
-
-/** Fixed-window counters in Redis, shared by every gateway replica. */
-export class RateLimiter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix = 'ratelimit',
-  ) {}
-
-  async hit(
-    bucket: string,
-    client: string,
-    max: number,
-    windowSeconds: number,
-    now = Date.now(),
-  ): Promise<RateDecision> {
-    const window = Math.floor(now / 1000 / windowSeconds);
-    const key = `${this.prefix}:${bucket}:${clientKey(client)}:${window}`;
-    const [[, count]] = (await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, windowSeconds + 1)
-      .exec()) as [[null, number]];
-    const retryAfterSeconds = (window + 1) * windowSeconds - Math.floor(now / 1000);
-    return { allowed: count <= max, remaining: Math.max(0, max - count), retryAfterSeconds };
-  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import replyFrom from '@fastify/reply-from';
+import { RateLimiter } from '@app/platform/redis';
 import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -8,7 +9,7 @@ import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
 import { gatewayMetrics, type GatewayMetrics } from './internal-server';
-import { RateLimiter } from './rate-limiter';
+import { clientKey } from './rate-limiter';
 import { isKnownPath, routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
 import { gatewaySecurityHeaders } from './security-headers';
 import { SessionCheckUnavailable, SessionVerifier } from './session';
@@ -161,7 +162,7 @@ export async function buildGateway({
   }
 
   async function withinLimit(reply: FastifyReply, bucket: string, client: string, limit: RateLimit): Promise<boolean> {
-    const decision = await limiter.hit(bucket, client, limit.max, limit.windowSeconds);
+    const decision = await limiter.hit(bucket, clientKey(client), limit.max, limit.windowSeconds);
     reply.header('ratelimit-remaining', decision.remaining);
     if (decision.allowed) return true;
     reply.header('retry-after', decision.retryAfterSeconds);

@@ -7,7 +7,16 @@ import type { AuthUser } from '@app/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import Stripe from 'stripe';
-import { accessCookie, query, rawRequest, startApp, uniqueEmail, validRegistration, waitFor } from '../../test-support';
+import {
+  accessCookie,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  validAffiliateApplication,
+  validRegistration,
+  waitFor,
+} from '../../test-support';
 import type * as AffiliateApp from '../../services/affiliate/src/app.module';
 import type * as BillingApp from '../../services/billing/src/app.module';
 import { billingConfigSchema } from '../../services/billing/src/config';
@@ -102,17 +111,7 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
 
   it('earns on the paid invoice, pays out once approved, claws back for a refund and a dispute, restores a won dispute', async () => {
     const owner: AuthUser = { id: randomUUID(), email: uniqueEmail('gw-aff'), emailVerified: true, role: 'user' };
-    const applied = await send('POST', '/api/affiliate/register', owner, {
-      companyName: 'Harbour Digital',
-      website: 'https://harbour.example',
-      businessType: 'marketing_agency',
-      contactEmail: uniqueEmail('contact'),
-      contactName: 'Tama Wiremu',
-      phoneNumber: '+64 21 555 0142',
-      businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
-      marketingExperience: 'experienced',
-      expectedReferrals: '4-8',
-    });
+    const applied = await send('POST', '/api/affiliate/register', owner, validAffiliateApplication());
     expect(applied.status).toBe(201);
     const profile = applied.body as AffiliateProfile;
 

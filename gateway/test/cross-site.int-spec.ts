@@ -5,16 +5,7 @@ import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import {
-  CookieJar,
-  linkIn,
-  rawRequest,
-  startApp,
-  startWorker,
-  validRegistration,
-  waitForMail,
-  type RawReply,
-} from '../../test-support';
+import { CookieJar, rawRequest, startApp, startWorker, type RawReply } from '../../test-support';
 import { expectErrorReply } from '../../test-support/error-reply';
 import { AppModule as AffiliateModule } from '../../services/affiliate/src/app.module';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
@@ -23,6 +14,7 @@ import { AppModule as IntegrationsModule } from '../../services/integrations/src
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { gatewayConfigSchema } from '../src/config';
 import { buildGateway } from '../src/server';
+import { verifiedAccount } from './gateway-in-front';
 
 // What a page on another site can make the victim's browser send with the session cookies: a
 // state-changing request with the site's Origin (or Sec-Fetch-Site: cross-site), or a
@@ -102,16 +94,7 @@ describe('gateway: cross-site requests and non-JSON bodies are refused before an
 
   /** A verified user signed in through the gateway: the session lives in the jar's cookies. */
   async function signedIn(): Promise<CookieJar> {
-    const body = validRegistration();
-    const registered = await fetch(`${identityUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(registered.status).toBe(201);
-    const mail = await waitForMail(body.email, 'Verify your email');
-    const verify = await fetch(`${identityUrl}/api/auth/verify-email${new URL(linkIn(mail, '/verify-email')).search}`);
-    expect(verify.status).toBe(200);
+    const body = await verifiedAccount(identityUrl);
     const jar = new CookieJar();
     const login = await jar.fetch(`${url}/api/auth/login`, {
       method: 'POST',

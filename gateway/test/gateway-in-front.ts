@@ -2,7 +2,7 @@ import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import { startApp } from '../../test-support';
+import { linkIn, startApp, validRegistration, waitForMail } from '../../test-support';
 import { gatewayConfigSchema, type GatewayConfig } from '../src/config';
 import { buildGateway } from '../src/server';
 
@@ -29,4 +29,22 @@ export async function startGatewayInFront(appModule: unknown, urlVariable: strin
       await service.app.close();
     },
   };
+}
+
+/**
+ * A registered user whose e-mail is verified, set up at identity directly (past the gateway's
+ * hourly register limit); identity's mail worker must be running to send the link.
+ */
+export async function verifiedAccount(identityUrl: string): Promise<{ email: string; password: string }> {
+  const body = validRegistration();
+  const registered = await fetch(`${identityUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
+  const mail = await waitForMail(body.email, 'Verify your email');
+  const verify = await fetch(`${identityUrl}/api/auth/verify-email${new URL(linkIn(mail, '/verify-email')).search}`);
+  if (verify.status !== 200) throw new Error(`verification answered ${verify.status}`);
+  return { email: body.email, password: body.password };
 }

@@ -10,7 +10,6 @@ import Redis from 'ioredis';
 import {
   bodyOf,
   CookieJar,
-  linkIn,
   rawRequest,
   startApp,
   startWorker,
@@ -24,6 +23,7 @@ import { WorkerModule as IdentityWorkerModule } from '../../services/identity/sr
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { gatewayConfigSchema } from '../src/config';
 import { buildGateway } from '../src/server';
+import { verifiedAccount } from './gateway-in-front';
 
 const lockMessage =
   'This account is temporarily locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.';
@@ -82,20 +82,7 @@ describe('gateway: sign-out ends the session everywhere; failed sign-ins lock th
     await identity?.close();
   });
 
-  /** A registered, verified user (set up at identity directly, past the gateway's hourly register limit). */
-  async function verifiedUser(): Promise<{ email: string; password: string }> {
-    const body = validRegistration();
-    const registered = await fetch(`${identityUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(registered.status).toBe(201);
-    const mail = await waitForMail(body.email, 'Verify your email');
-    const verify = await fetch(`${identityUrl}/api/auth/verify-email${new URL(linkIn(mail, '/verify-email')).search}`);
-    expect(verify.status).toBe(200);
-    return { email: body.email, password: body.password };
-  }
+  const verifiedUser = () => verifiedAccount(identityUrl);
 
   /** Signs in through the gateway from its own client address. */
   async function signIn(user: { email: string; password: string }): Promise<CookieJar> {

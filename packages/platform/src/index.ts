@@ -23,7 +23,6 @@ export * from './events/outbox-message.entity';
 export * from './events/inbox-message.entity';
 export * from './queue/redis';
 export * from './queue/redis.module';
-export * from './queue/rate-limiter';
 export * from './queue/queue.module';
 export * from './auth/tokens';
 export * from './auth/jwt.strategy';

@@ -9,7 +9,14 @@ import {
   type AffiliateProfile,
 } from '@app/contracts';
 import { parseConfig, type AuthUser } from '@app/platform';
-import { query, rawRequest, startApp, uniqueEmail, accessCookie } from '../../../test-support';
+import {
+  accessCookie,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  validAffiliateApplication,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { affiliateConfigSchema } from '../src/config';
 import { EventDelivery } from './event-delivery';
@@ -30,19 +37,6 @@ const userOf = (role = 'user', emailVerified = true): AuthUser => ({
 });
 const cookieOf = (user: AuthUser) => accessCookie(user);
 const invoiceId = () => `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-
-const application = (overrides: Record<string, unknown> = {}) => ({
-  companyName: 'Harbour Digital',
-  website: 'https://harbour.example',
-  businessType: 'marketing_agency',
-  contactEmail: uniqueEmail('contact'),
-  contactName: 'Tama Wiremu',
-  phoneNumber: '+64 21 555 0142',
-  businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
-  marketingExperience: 'experienced',
-  expectedReferrals: '4-8',
-  ...overrides,
-});
 
 describe('affiliate: referral → commission → payout → clawback, from identity and billing events on Kafka', () => {
   let affiliate: INestApplication;
@@ -65,7 +59,7 @@ describe('affiliate: referral → commission → payout → clawback, from ident
       headers: { 'content-type': 'application/json', ...(user ? { cookie: cookieOf(user) } : {}) },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-  const register = async (user: AuthUser, body: Record<string, unknown> = application()) => {
+  const register = async (user: AuthUser, body: Record<string, unknown> = validAffiliateApplication()) => {
     const reply = await send('POST', '/api/affiliate/register', user, body);
     expect(reply.status).toBe(201);
     return reply.body as AffiliateProfile;
@@ -216,7 +210,7 @@ describe('affiliate: referral → commission → payout → clawback, from ident
   it('refuses self-referrals by the affiliate’s e-mail and records nothing', async () => {
     const owner = userOf();
     const contactEmail = uniqueEmail('self');
-    const profile = await register(owner, application({ contactEmail }));
+    const profile = await register(owner, validAffiliateApplication({ contactEmail }));
     // Applied (delivered waits for the inbox row) and recorded nothing.
     const self = await signUp(profile.referralCode, contactEmail);
     const byAccountEmail = await signUp(profile.referralCode, owner.email.toUpperCase());
@@ -299,8 +293,8 @@ describe('affiliate: referral → commission → payout → clawback, from ident
       ]),
     );
     expect((await send('GET', '/api/affiliate/profile', user)).status).toBe(404);
-    await register(user, application({ website: '' }));
-    const again = await send('POST', '/api/affiliate/register', user, application());
+    await register(user, validAffiliateApplication({ website: '' }));
+    const again = await send('POST', '/api/affiliate/register', user, validAffiliateApplication());
     expect(again).toMatchObject({ status: 409, body: { message: affiliateMessages.alreadyRegistered } });
     expect((await send('POST', '/api/affiliate/create-demo', user)).status).toBe(409);
   });

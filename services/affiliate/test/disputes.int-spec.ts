@@ -3,7 +3,14 @@ import type { INestApplication } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { AffiliateProfile } from '@app/contracts';
 import { EventConsumer, type AuthUser } from '@app/platform';
-import { accessCookie, query, rawRequest, startApp, uniqueEmail } from '../../../test-support';
+import {
+  accessCookie,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  validAffiliateApplication,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { EventDelivery } from './event-delivery';
 
@@ -46,17 +53,7 @@ describe('affiliate: disputes claw back commission and a won dispute restores it
   /** An approved affiliate through the real API. */
   async function newAffiliate(): Promise<{ owner: AuthUser; profile: AffiliateProfile }> {
     const owner = newUser();
-    const reply = await send('POST', '/api/affiliate/register', owner, {
-      companyName: 'Harbour Digital',
-      website: 'https://harbour.example',
-      businessType: 'marketing_agency',
-      contactEmail: uniqueEmail('contact'),
-      contactName: 'Tama Wiremu',
-      phoneNumber: '+64 21 555 0142',
-      businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
-      marketingExperience: 'experienced',
-      expectedReferrals: '4-8',
-    });
+    const reply = await send('POST', '/api/affiliate/register', owner, validAffiliateApplication());
     expect(reply.status).toBe(201);
     const profile = reply.body as AffiliateProfile;
     const approved = await send('POST', `/api/affiliate/admin/applications/${profile.id}/status`, newUser('admin'), {

@@ -12,6 +12,7 @@ import {
   rawRequest,
   startApp,
   uniqueEmail,
+  validAffiliateApplication,
   waitFor,
   accessCookie,
 } from '../../../test-support';
@@ -116,17 +117,7 @@ describe('affiliate: invoices and refunds that arrive before their user register
         'content-type': 'application/json',
         cookie: accessCookie(owner),
       },
-      body: JSON.stringify({
-        companyName: 'Harbour Digital',
-        website: 'https://harbour.example',
-        businessType: 'marketing_agency',
-        contactEmail: uniqueEmail('contact'),
-        contactName: 'Tama Wiremu',
-        phoneNumber: '+64 21 555 0142',
-        businessDescription: 'A marketing agency in Auckland helping cafes and retailers grow their online sales.',
-        marketingExperience: 'experienced',
-        expectedReferrals: '4-8',
-      }),
+      body: JSON.stringify(validAffiliateApplication()),
     });
     expect(reply.status).toBe(201);
     return { owner, profile: reply.body as AffiliateProfile };

@@ -1,5 +1,9 @@
 import type { RedisOptions } from 'ioredis';
 
+// The shared fixed-window limiter (gateway per address, services per user) goes with the Redis helpers,
+// so the gateway reaches it through `@app/platform/redis` without Nest.
+export * from './rate-limiter';
+
 /** ioredis options from a redis:// URL; BullMQ needs maxRetriesPerRequest null for its workers. */
 export function redisOptions(url: string): RedisOptions {
   const parsed = new URL(url);

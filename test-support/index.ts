@@ -173,3 +173,4 @@ export {
   testTokenHeader,
 } from './access-tokens';
 export { eventMessage, largestEvent } from './largest-events';
+export { openEventStream, type EventStream, type StreamEvent } from './event-stream';

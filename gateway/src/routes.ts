@@ -30,6 +30,11 @@ export interface Route {
    * from the browser checks (origin, JSON-only), the body streamed through as the provider sent it.
    */
   webhook?: boolean;
+  /**
+   * A long-lived stream (server-sent events): forwarded over its own upstream connections, as many
+   * as there are open streams, so open streams never wait for or hold up the service's other calls.
+   */
+  stream?: boolean;
 }
 
 /** Every documented /api path, the service that owns it and what the gateway checks first. */
@@ -92,6 +97,15 @@ export function routeTable(config: GatewayConfig): Route[] {
     })),
     // The widget reads the chat so far (agents' replies included) when it opens; owner only.
     { method: 'GET', path: '/api/chat/history', upstream: 'chat-support', session: true, verifiedEmail: true },
+    // Agents' replies reach the open widget live (server-sent events); owner only.
+    {
+      method: 'GET',
+      path: '/api/chat/stream',
+      upstream: 'chat-support',
+      session: true,
+      verifiedEmail: true,
+      stream: true,
+    },
     ...supportRoutes,
     { method: 'GET', path: '/api/plans', upstream: 'billing' },
     { method: 'GET', path: '/api/billing/config', upstream: 'billing' },

@@ -16,6 +16,8 @@ import { SessionCheckUnavailable, SessionVerifier } from './session';
 import { registerWebApp, serveIndex } from './web-app';
 
 const REQUEST_ID = 'x-request-id';
+/** How long a proxied stream may go without a byte before the gateway drops it. */
+const STREAM_SILENCE_MS = 60_000;
 const validRequestId = /^[\w.:-]{1,100}$/;
 
 export interface GatewayDeps {
@@ -103,16 +105,24 @@ export async function buildGateway({
   // The web app's own origin: the only one a browser may send state-changing requests from.
   const ownOrigins = [new URL(config.PUBLIC_URL).origin];
   const upstreams = upstreamUrls(config);
-  const routesByUpstream = new Map<Upstream, Route[]>();
+  // One connection pool per service for its calls, and one more for its streams (if it has any).
+  const routeGroups = new Map<string, { upstream: Upstream; stream: boolean; routes: Route[] }>();
   for (const route of routeTable(config)) {
-    routesByUpstream.set(route.upstream, [...(routesByUpstream.get(route.upstream) ?? []), route]);
+    const key = `${route.upstream}${route.stream ? ':stream' : ''}`;
+    const group = routeGroups.get(key) ?? { upstream: route.upstream, stream: !!route.stream, routes: [] };
+    group.routes.push(route);
+    routeGroups.set(key, group);
   }
 
-  for (const [upstream, routes] of routesByUpstream) {
+  for (const { upstream, stream, routes } of routeGroups.values()) {
     await app.register(async (scope) => {
       await scope.register(replyFrom, {
         base: upstreams[upstream],
-        undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 },
+        // A stream's service sends a keep-alive every 20 s: one silent for a minute is gone, and the
+        // browser reconnects. Streams get a connection each (no cap beyond the process's sockets).
+        undici: stream
+          ? { connections: null, pipelining: 1, bodyTimeout: STREAM_SILENCE_MS }
+          : { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 },
       });
       for (const route of routes) {
         await scope.register(async (routeScope) => {

@@ -1,3 +1,4 @@
+import type { INestApplication } from '@nestjs/common';
 import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,8 @@ export interface GatewayInFront {
   /** The gateway's base URL. */
   url: string;
   config: GatewayConfig;
+  /** The service's Nest app behind the gateway. */
+  service: INestApplication;
   close: () => Promise<void>;
 }
 
@@ -23,6 +26,7 @@ export async function startGatewayInFront(appModule: unknown, urlVariable: strin
   return {
     url,
     config,
+    service: service.app,
     close: async () => {
       await gateway.close();
       await redis.quit();

@@ -8,10 +8,12 @@
 //     disappointed, scam → negative -0.7 (escalate when "scam"); delighted, brilliant → positive
 //     0.7; otherwise neutral 0 with confidence 0.5;
 //   - tools offered and no tool result yet for the last user message: a tool call, to
-//     get_my_support_requests when the message asks about "my" tickets/requests/cases, else to
-//     search_help with the message as the query;
+//     get_my_support_requests when the message asks about "my" tickets/requests/cases, to
+//     get_my_subscription about "my" plan/subscription, to get_my_recent_transactions about "my"
+//     transactions/payments, else to search_help with the message as the query;
 //   - after tool results: the first passage's first line and its citation ("... [id]"), the
-//     support requests cited as [support-history], or NO_ANSWER when the search found nothing.
+//     support requests cited as [support-history], the subscription as [my-subscription], the
+//     transactions as [my-transactions], or NO_ANSWER when the search found nothing.
 // Test controls (not OpenAI):
 //   GET  /__fake/requests          the completion requests received (body and authorization), oldest first
 //   POST /__fake/script {responses} queues answers used before the rules above, each one of
@@ -26,6 +28,8 @@ import { fileURLToPath } from 'node:url';
 const negativeWords = ['furious', 'terrible', 'disappointed', 'scam'];
 const positiveWords = ['delighted', 'brilliant'];
 const ownRecords = /\bmy\b.*\b(tickets?|requests?|cases?|escalations?)\b/i;
+const ownPlan = /\bmy\b.*\b(plan|subscription)\b/i;
+const ownTransactions = /\bmy\b.*\b(transactions?|payments?)\b/i;
 
 export function createState() {
   return { requests: [], script: [], outage: false };
@@ -75,6 +79,12 @@ function ruleAnswer(body) {
     if (ownRecords.test(question) && tools.includes('get_my_support_requests')) {
       return { tool_calls: [{ name: 'get_my_support_requests', arguments: '{}' }] };
     }
+    if (ownPlan.test(question) && tools.includes('get_my_subscription')) {
+      return { tool_calls: [{ name: 'get_my_subscription', arguments: '{}' }] };
+    }
+    if (ownTransactions.test(question) && tools.includes('get_my_recent_transactions')) {
+      return { tool_calls: [{ name: 'get_my_recent_transactions', arguments: '{}' }] };
+    }
     if (tools.includes('search_help')) {
       return { tool_calls: [{ name: 'search_help', arguments: JSON.stringify({ query: question }) }] };
     }
@@ -87,6 +97,12 @@ function ruleAnswer(body) {
     const text = textOf(result.content);
     if (calls.get(result.tool_call_id) === 'get_my_support_requests') {
       return { content: `Your support requests: ${text.split('\n').join('; ')} [support-history]` };
+    }
+    if (calls.get(result.tool_call_id) === 'get_my_subscription') {
+      return { content: `Your subscription: ${text} [my-subscription]` };
+    }
+    if (calls.get(result.tool_call_id) === 'get_my_recent_transactions') {
+      return { content: `Your recent transactions: ${text.split('\n').join('; ')} [my-transactions]` };
     }
     const passage = text.match(/^\[([\w.-]+)\] [^\n]*\n([^\n]+)/);
     if (passage) return { content: `${passage[2]} [${passage[1]}]` };

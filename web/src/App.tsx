@@ -93,6 +93,9 @@ const MarketingToolkitPage = lazy(() =>
 const AdminAffiliatesPage = lazy(() =>
   import('./pages/admin/AdminAffiliatesPage').then((m) => ({ default: m.AdminAffiliatesPage })),
 );
+const SupportConsolePage = lazy(() =>
+  import('./pages/support/SupportConsolePage').then((m) => ({ default: m.SupportConsolePage })),
+);
 
 export function AppRoutes() {
   return (
@@ -140,6 +143,7 @@ export function AppRoutes() {
             <Route path="integrations" element={<IntegrationsPage />} />
             <Route path="crypto-wallet" element={<CryptoWalletPage />} />
             <Route path="wallet" element={<CryptoWalletPage />} />
+            <Route path="support" element={<SupportConsolePage />} />
             <Route path="admin/affiliates" element={<AdminAffiliatesPage />} />
           </Route>
           <Route element={<AffiliateAreaRoute />}>

@@ -176,6 +176,26 @@ export const chatHistoryResponseSchema = z.object({
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
 export const chatHistoryLimit = 100;
 
+/**
+ * GET /api/chat/stream?sessionId= (server-sent events, issue 16): what reaches the open widget live.
+ * `ready` opens the stream (and, after a reconnect, tells the widget to re-read its history);
+ * `message` is an agent's reply; `status` the support conversation's new state; `resync` says
+ * notices may have been missed (re-read the history).
+ */
+export const chatLiveEventTypes = { ready: 'ready', message: 'message', status: 'status', resync: 'resync' } as const;
+export const chatStreamQuerySchema = chatHistoryQuerySchema;
+export const chatLiveMessageSchema = z.object({ sessionId: z.string(), message: chatHistoryMessageSchema });
+export type ChatLiveMessage = z.infer<typeof chatLiveMessageSchema>;
+export const chatLiveStatusSchema = z.object({
+  sessionId: z.string(),
+  supportStatus: z.enum(supportConversationStatuses),
+});
+export type ChatLiveStatus = z.infer<typeof chatLiveStatusSchema>;
+/** What chat-support publishes to one user's live topic; the stream forwards those of its session. */
+export type ChatLiveNotice =
+  | ({ type: typeof chatLiveEventTypes.message } & ChatLiveMessage)
+  | ({ type: typeof chatLiveEventTypes.status } & ChatLiveStatus);
+
 /** The support queue (issue 16, role support or admin): escalated chats and contact-form tickets in one inbox. */
 export const supportItemKinds = ['chat', 'ticket'] as const;
 export type SupportItemKind = (typeof supportItemKinds)[number];
@@ -202,12 +222,45 @@ export const supportQueueItemSchema = z.object({
   waitingMs: z.number(),
   /** When the first agent reply is due (business hours Mon-Fri 9:00-18:00 NZ time); null for tickets. */
   firstResponseDueAt: z.string().nullable(),
+  /** When an agent first replied (chats); null before that and for tickets. */
+  firstResponseAt: z.string().nullable(),
   /** The first reply came late, or has not come and is overdue. */
   breached: z.boolean(),
 });
 export type SupportQueueItem = z.infer<typeof supportQueueItemSchema>;
 export const supportQueueResponseSchema = z.object({ items: z.array(supportQueueItemSchema) });
 export type SupportQueueResponse = z.infer<typeof supportQueueResponseSchema>;
+
+/** A recent transaction of the user's account, as the support team and the assistant see it. */
+export const supportAccountTransactionSchema = z.object({
+  id: z.string(),
+  /** Decimal string, e.g. "129.90". */
+  amount: z.string(),
+  /** ISO 4217, upper case. */
+  currency: z.string(),
+  /** completed, pending, failed or refunded (crypto: completed or failed). */
+  status: z.string(),
+  /** card, cash, wallet, bank_transfer, other; crypto for Coinbase charges. */
+  paymentMethod: z.string(),
+  /** The processor, POS system or crypto rail that reported it (stripe, square, coinbase, ...). */
+  processor: z.string(),
+  occurredAt: z.string(),
+});
+export type SupportAccountTransaction = z.infer<typeof supportAccountTransactionSchema>;
+
+/** How many recent transactions the account context keeps per user. */
+export const supportAccountTransactions = 5;
+
+/** The user's account for the support team and the assistant: chat-support's read model of other services' events. */
+export const supportAccountContextSchema = z.object({
+  /** The active plan (starter, growth, pro) and billing cycle, or null when no subscription was activated. */
+  plan: z.object({ planId: z.string(), billingCycle: z.string(), currentPeriodEnd: z.string().nullable() }).nullable(),
+  /** The account's KYC status (identity starts every account at pending). */
+  kycStatus: z.string(),
+  /** Newest first, at most supportAccountTransactions. */
+  recentTransactions: z.array(supportAccountTransactionSchema),
+});
+export type SupportAccountContext = z.infer<typeof supportAccountContextSchema>;
 
 /** GET /api/support/conversations/:id: the conversation, the chat's messages and the user context stored at escalation. */
 export const supportConversationResponseSchema = z.object({
@@ -229,9 +282,18 @@ export const supportConversationResponseSchema = z.object({
     recentMessages: z.array(z.record(z.string(), z.unknown())),
     sessionDuration: z.number(),
   }),
+  /** The account as chat-support's event-fed read model knows it now (plan, KYC status, recent transactions). */
+  account: supportAccountContextSchema,
   messages: z.array(chatHistoryMessageSchema),
 });
 export type SupportConversationResponse = z.infer<typeof supportConversationResponseSchema>;
+
+/** POST /api/support/tickets/:id/claim | resolve: the ticket's id and its state after the action. */
+export const supportTicketActionResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(supportConversationStatuses),
+});
+export type SupportTicketActionResponse = z.infer<typeof supportTicketActionResponseSchema>;
 
 /** POST /api/support/conversations/:id/reply: stored as an agent message in the user's chat. */
 export const supportReplyRequestSchema = z.strictObject({ message: messageTextSchema });

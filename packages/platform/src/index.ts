@@ -24,6 +24,7 @@ export * from './events/inbox-message.entity';
 export * from './queue/redis';
 export * from './queue/redis.module';
 export * from './queue/queue.module';
+export * from './queue/live-channel';
 export * from './auth/tokens';
 export * from './auth/jwt.strategy';
 export * from './auth/auth.guard';

@@ -1,7 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { keywordSentiment, Queue } from '@app/contracts';
-import { APP_CONFIG, MailModule, PlatformModule } from '@app/platform';
+import { APP_CONFIG, LiveChannel, MailModule, PlatformModule } from '@app/platform';
+import { AccountContextRepository } from './account/account-context.repository';
+import { AccountContextService } from './account/account-context.service';
+import { ChargeCompletedHandler } from './account/charge-completed.handler';
+import { ChargeFailedHandler } from './account/charge-failed.handler';
+import { SubscriptionActivatedHandler } from './account/subscription-activated.handler';
+import { TransactionRecordedHandler } from './account/transaction-recorded.handler';
+import { UserRegisteredHandler } from './account/user-registered.handler';
+import { AccountFacts } from './assistant/account-facts';
 import { BuiltinAssistant } from './assistant/builtin-assistant';
 import { CHAT_ASSISTANT } from './assistant/chat-assistant';
 import { OpenAiAssistant } from './assistant/openai-assistant';
@@ -14,6 +22,7 @@ import { chatSupportConfigSchema, type ChatSupportConfig } from './config';
 import { chatSupportDatabase } from './entities';
 import { EscalationsService } from './escalations/escalations.service';
 import { SupportConversationsRepository } from './escalations/support-conversations.repository';
+import { ChatLiveService } from './live/chat-live.service';
 import { openAiClientProvider } from './openai/openai.client';
 
 import { OpenAiSentiment } from './sentiment/openai-sentiment';
@@ -31,9 +40,23 @@ import { SupportTicketsService } from './tickets/support-tickets.service';
 /** The spec's keyword rules as the sentiment port's built-in adapter. */
 const keywordAnalyzer: SentimentAnalyzer = { analyze: async (message) => keywordSentiment(message) };
 
+/** The account context's read model: other services' events (issue 16). */
+const handlers = [
+  UserRegisteredHandler,
+  SubscriptionActivatedHandler,
+  TransactionRecordedHandler,
+  ChargeCompletedHandler,
+  ChargeFailedHandler,
+];
+
 @Module({
   imports: [
-    PlatformModule.forService({ config: chatSupportConfigSchema, database: chatSupportDatabase, queues: true }),
+    PlatformModule.forService({
+      config: chatSupportConfigSchema,
+      database: chatSupportDatabase,
+      events: { handlers },
+      queues: true,
+    }),
     MailModule,
     BullModule.registerQueue({ name: Queue.SupportSla }),
   ],
@@ -52,6 +75,13 @@ const keywordAnalyzer: SentimentAnalyzer = { analyze: async (message) => keyword
     SupportSlaService,
     SupportSlaProcessor,
     ChatRateLimitGuard,
+    // Agents' replies to the user's open widget, through Redis pub/sub (any replica may hold the stream).
+    LiveChannel,
+    ChatLiveService,
+    ...handlers,
+    AccountContextRepository,
+    AccountContextService,
+    AccountFacts,
     SupportHistory,
     openAiClientProvider,
     BuiltinAssistant,

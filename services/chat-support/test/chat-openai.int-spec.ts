@@ -63,7 +63,12 @@ describe('chat-support with OpenAI (the fake server)', () => {
     expect(first!.authorization).toBe(`Bearer ${API_KEY}`);
     expect(first!.body.model).toBe('gpt-4o-mini');
     expect(first!.body.messages[0]!.content).toContain('[pricing.plan-growth] Plans and pricing: Growth plan');
-    expect(first!.body.tools!.map((tool) => tool.function.name)).toEqual(['search_help', 'get_my_support_requests']);
+    expect(first!.body.tools!.map((tool) => tool.function.name)).toEqual([
+      'search_help',
+      'get_my_support_requests',
+      'get_my_subscription',
+      'get_my_recent_transactions',
+    ]);
     // The fake called search_help; the answer came after the tool result.
     expect(second!.body.messages.at(-1)).toEqual(expect.objectContaining({ role: 'tool' }));
   });

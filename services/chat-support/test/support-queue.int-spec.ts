@@ -118,6 +118,7 @@ describe('chat-support: the support queue', () => {
       createdAt: expect.any(String),
       waitingMs: expect.any(Number),
       firstResponseDueAt: expect.any(String),
+      firstResponseAt: null,
       breached: false,
     });
     expect(items[ticketAt]).toMatchObject({ kind: 'ticket', status: 'pending', priority: 'low' });
@@ -184,6 +185,13 @@ describe('chat-support: the support queue', () => {
       { message: `  ${reply}  ` },
     );
     expect(replied.status).toBe(200);
+    // The queue shows the first reply (the SLA met).
+    const answered = (await call<SupportQueueResponse>('GET', '/api/support/queue?status=open&limit=200', agent)).body
+      .items;
+    expect(answered.find((item) => item.id === escalated.supportConversationId)?.firstResponseAt).toBe(
+      replied.body.firstResponseAt,
+    );
+    expect(replied.body.firstResponseAt).toEqual(expect.any(String));
     const history = await call<ChatHistoryResponse>('GET', `/api/chat/history?sessionId=${session}`, user);
     expect(history.status).toBe(200);
     expect(history.body.supportStatus).toBe('open');

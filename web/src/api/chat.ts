@@ -1,10 +1,12 @@
 import {
   chatEscalateResponseSchema,
+  chatHistoryResponseSchema,
   chatInitializeResponseSchema,
   chatMessageResponseSchema,
   chatSentimentResponseSchema,
   type ChatEscalateRequest,
   type ChatEscalateResponse,
+  type ChatHistoryResponse,
   type ChatInitializeRequest,
   type ChatInitializeResponse,
   type ChatMessageRequest,
@@ -33,3 +35,12 @@ export function sendChatMessage(body: ChatMessageRequest): Promise<ChatMessageRe
 export function escalateChat(body: ChatEscalateRequest): Promise<ChatEscalateResponse> {
   return apiRequest('/api/chat/escalate', chatEscalateResponseSchema, { method: 'POST', body });
 }
+
+/** GET /api/chat/history: the chat so far as the server keeps it, agents' replies included (issue 16). */
+export function chatHistory(sessionId: string): Promise<ChatHistoryResponse> {
+  return apiRequest(`/api/chat/history?sessionId=${encodeURIComponent(sessionId)}`, chatHistoryResponseSchema);
+}
+
+/** GET /api/chat/stream (server-sent events): agents' replies and the support state as they happen. */
+export const chatStreamPath = (sessionId: string): string =>
+  `/api/chat/stream?sessionId=${encodeURIComponent(sessionId)}`;

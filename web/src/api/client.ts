@@ -64,7 +64,7 @@ function send(path: string, { method = 'GET', body }: RequestOptions): Promise<R
 let refreshInFlight: Promise<boolean> | undefined;
 
 /** Renews the 15-minute access cookie; concurrent 401s share one refresh call. */
-function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
   refreshInFlight ??= send('/api/auth/refresh', { method: 'POST' })
     .then(
       (response) => response.ok,

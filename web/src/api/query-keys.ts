@@ -21,6 +21,11 @@ export const queryKeys = {
   affiliateAdmin: ['affiliate', 'admin'] as const,
   adminApplications: (status: string) => ['affiliate', 'admin', 'applications', status] as const,
   adminPayouts: (status: string) => ['affiliate', 'admin', 'payouts', status] as const,
+  /** The prefix of every support console key: a claim, reply or resolve refetches the queue and the conversation. */
+  support: ['support'] as const,
+  /** '' is every status. */
+  supportQueue: (status: string) => ['support', 'queue', status] as const,
+  supportConversation: (id: string) => ['support', 'conversation', id] as const,
   cryptoCharge: (id: string) => ['crypto', 'charge', id] as const,
   xrpAccount: (address: string) => ['crypto', 'xrp', 'account', address] as const,
   xrpEscrows: (address: string) => ['crypto', 'xrp', 'escrows', address] as const,

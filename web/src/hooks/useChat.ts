@@ -4,11 +4,12 @@ import {
   chatMessages,
   keywordSentiment,
   type ChatEscalateRequest,
+  type ChatHistoryMessage,
   type SentimentResult,
 } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { analyseChatSentiment, escalateChat, initializeChat, sendChatMessage } from '../api/chat';
+import { analyseChatSentiment, chatHistory, escalateChat, initializeChat, sendChatMessage } from '../api/chat';
 import { supportEmail } from '../brand';
 import {
   loadChatSession,
@@ -18,6 +19,7 @@ import {
   type ChatSessionState,
 } from '../components/chat/chatSession';
 
+import { useChatLive } from './useChatLive';
 import { useToast } from './useToast';
 
 /** Spec 2: the welcome message, whose greeting names the four topics. */
@@ -67,12 +69,22 @@ const contextOf = (messages: ChatMessage[]): ChatEscalateRequest['userContext'][
 const logFailure = (what: string, error: unknown) =>
   console.warn(`Chat ${what} failed:`, error instanceof Error ? error.message : error);
 
+/** An agent's reply from the server, as the widget shows it. */
+const agentMessage = ({ id, content, timestamp }: ChatHistoryMessage): ChatMessage => ({
+  id,
+  type: 'agent',
+  content,
+  timestamp,
+});
+
 /**
  * The support chat of this tab (spec 2, 4, 7 and 8): each message is analysed (the server's
  * sentiment, or the keyword rules when that call fails), escalated to the support team when the
- * analysis asks for it, and answered by the assistant.
+ * analysis asks for it, and answered by the assistant. While the panel shows (`live`), agents'
+ * replies arrive as they are sent (issue 16); the ones sent while it was closed come with the
+ * history read on every (re)connection.
  */
-export function useChat() {
+export function useChat(live = false) {
   const { toast } = useToast();
   const [session, setSession] = useState<ChatSessionState>(loadChatSession);
   const sessionRef = useRef(session);
@@ -97,10 +109,40 @@ export function useChat() {
 
   useEffect(() => saveChatSession(sessionRef.current), []);
 
+  /** Agents' replies the tab has not shown yet, in the order they were sent. */
+  const addAgentMessages = useCallback(
+    (incoming: ChatHistoryMessage[]) =>
+      update((current) => {
+        const known = new Set(current.messages.map((message) => message.id));
+        const fresh = incoming.filter((message) => message.type === 'agent' && !known.has(message.id));
+        if (!fresh.length) return current;
+        return { ...current, messages: [...current.messages, ...fresh.map(agentMessage)] };
+      }),
+    [update],
+  );
+
+  const syncHistory = useCallback(() => {
+    if (!sessionRef.current.initialized) return;
+    chatHistory(sessionRef.current.id).then(
+      (history) => {
+        addAgentMessages(history.messages);
+        update((current) => ({ ...current, supportStatus: history.supportStatus }));
+      },
+      // A chat the server does not know yet (initialize still on its way) has nothing to add.
+      (error: unknown) => logFailure('history', error),
+    );
+  }, [addAgentMessages, update]);
+
+  useChatLive(session.id, live && session.initialized, {
+    onSync: syncHistory,
+    onMessage: ({ message }) => addAgentMessages([message]),
+    onStatus: ({ supportStatus }) => update((current) => ({ ...current, supportStatus })),
+  });
+
   /** On the panel's first open in this session: the welcome message and POST /api/chat/initialize. */
   const open = useCallback(() => {
     if (sessionRef.current.messages.length === 0) append(botMessage(chatWelcome, { id: 'welcome' }));
-    if (sessionRef.current.initialized) return;
+    if (sessionRef.current.initialized) return syncHistory();
     update((current) => ({ ...current, initialized: true }));
     initializeChat({
       sessionId: sessionRef.current.id,
@@ -108,7 +150,7 @@ export function useChat() {
       userAgent: navigator.userAgent.slice(0, 500),
       platform: 'web',
     }).catch((error: unknown) => logFailure('initialize', error));
-  }, [append, update]);
+  }, [append, syncHistory, update]);
 
   const escalate = useCallback(
     async (message: ChatMessage, sentiment: SentimentResult) => {
@@ -129,10 +171,11 @@ export function useChat() {
         return;
       }
       patch(message.id, { escalated: true });
+      update((current) => ({ ...current, supportStatus: current.supportStatus === 'open' ? 'open' : 'pending' }));
       append(botMessage(chatEscalatedReply));
       toast({ title: chatMessages.escalatedTitle, description: chatMessages.escalated });
     },
-    [append, patch, toast],
+    [append, patch, toast, update],
   );
 
   const send = useMutation({
@@ -168,7 +211,7 @@ export function useChat() {
           priority,
           timestamp: message.timestamp,
         });
-        append(botMessage(reply.message, { sources: reply.sources }));
+        append(botMessage(reply.message, { sources: reply.sources, offerHuman: reply.offerHuman }));
       } catch (error) {
         logFailure('message', error);
         append(botMessage(chatFailureReply));
@@ -189,5 +232,22 @@ export function useChat() {
     [isPending, mutate],
   );
 
-  return { messages: session.messages, open, sendMessage, isPending };
+  /** The user takes up a reply's offer of a person: their last message goes to the support team. */
+  const requestHuman = useCallback(
+    (offerId: string) => {
+      const asked = [...sessionRef.current.messages].reverse().find((message) => message.type === 'user');
+      patch(offerId, { offerHuman: false });
+      if (asked) void escalate(asked, keywordSentiment(asked.content));
+    },
+    [escalate, patch],
+  );
+
+  return {
+    messages: session.messages,
+    supportStatus: session.supportStatus ?? null,
+    open,
+    sendMessage,
+    requestHuman,
+    isPending,
+  };
 }

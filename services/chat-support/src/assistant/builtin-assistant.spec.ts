@@ -1,5 +1,6 @@
-import { annualPrice, businessHours, plans } from '@app/contracts';
+import { annualPrice, businessHours, plans, type SupportAccountContext } from '@app/contracts';
 import type { AuthUser } from '@app/platform';
+import type { AccountFacts } from './account-facts';
 import { BuiltinAssistant } from './builtin-assistant';
 import { notKnownReply } from './chat-assistant';
 import type { SupportHistory } from './support-history';
@@ -11,7 +12,9 @@ const user: AuthUser = {
   role: 'user',
 };
 const history = { of: jest.fn().mockResolvedValue([]) } as unknown as SupportHistory;
-const assistant = new BuiltinAssistant(history);
+const noAccount: SupportAccountContext = { plan: null, kycStatus: 'pending', recentTransactions: [] };
+const account = { of: jest.fn().mockResolvedValue(noAccount) };
+const assistant = new BuiltinAssistant(history, account as unknown as AccountFacts);
 const ask = (question: string) => assistant.reply({ user, question, history: [] });
 
 describe('built-in assistant', () => {
@@ -59,5 +62,69 @@ describe('built-in assistant', () => {
 
   it('is deterministic', async () => {
     expect(await ask('How do I verify my email?')).toEqual(await ask('How do I verify my email?'));
+  });
+
+  describe("the user's own account (chat-support's read model)", () => {
+    const withAccount: SupportAccountContext = {
+      plan: { planId: 'growth', billingCycle: 'monthly', currentPeriodEnd: '2026-01-31T00:00:00.000Z' },
+      kycStatus: 'pending',
+      recentTransactions: [
+        {
+          id: 'f0e1d2c3-0000-4000-8000-000000000002',
+          amount: '129.90',
+          currency: 'USD',
+          status: 'refunded',
+          paymentMethod: 'card',
+          processor: 'stripe',
+          occurredAt: '2025-12-14T10:00:00.000Z',
+        },
+        {
+          id: 'f0e1d2c3-0000-4000-8000-000000000001',
+          amount: '500.00',
+          currency: 'USD',
+          status: 'completed',
+          paymentMethod: 'crypto',
+          processor: 'coinbase',
+          occurredAt: '2025-12-13T09:00:00.000Z',
+        },
+      ],
+    };
+
+    it.each(['What plan am I on?', 'What is my current subscription?', 'When does my subscription renew?'])(
+      'states the plan for %j, and cites it',
+      async (question) => {
+        account.of.mockResolvedValueOnce(withAccount);
+        expect(await ask(question)).toEqual({
+          text: 'Your subscription: Growth plan, monthly billing, current period ends 2026-01-31.',
+          sources: [{ id: 'my-subscription', title: 'Your subscription', path: '/settings' }],
+          offerHuman: false,
+        });
+      },
+    );
+
+    it('lists the recent transactions newest first', async () => {
+      account.of.mockResolvedValueOnce(withAccount);
+      const reply = await ask('Show me my recent transactions');
+      expect(reply.text).toBe(
+        'Your most recent transactions, newest first:\n' +
+          '- 2025-12-14: 129.90 USD, refunded, card via stripe (transaction f0e1d2c3-0000-4000-8000-000000000002)\n' +
+          '- 2025-12-13: 500.00 USD, completed, crypto via coinbase (transaction f0e1d2c3-0000-4000-8000-000000000001)',
+      );
+      expect(reply.sources).toEqual([
+        { id: 'my-transactions', title: 'Your recent transactions', path: '/transactions' },
+      ]);
+    });
+
+    it('says so when there is nothing on record', async () => {
+      expect((await ask('Which plan am I on?')).text).toBe("I don't see a subscription on your account yet.");
+      expect((await ask('What were my last payments?')).text).toBe("I don't see any transactions on your account yet.");
+    });
+
+    it('leaves how-to questions and plan prices to the help content', async () => {
+      account.of.mockClear();
+      expect((await ask('How do I change my plan?')).sources[0]!.id).not.toBe('my-subscription');
+      expect((await ask('How much is the Growth plan?')).sources[0]!.id).toBe('pricing.plan-growth');
+      expect(account.of).not.toHaveBeenCalled();
+    });
   });
 });

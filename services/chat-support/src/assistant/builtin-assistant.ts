@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { helpPassages, type ChatSource, type HelpPassage } from '@app/contracts';
+import type { AuthUser } from '@app/platform';
+import { AccountFacts, planLine, subscriptionSource, transactionLine, transactionsSource } from './account-facts';
 import type { AssistantReply, AssistantRequest, ChatAssistant } from './chat-assistant';
 import { notKnownReply } from './chat-assistant';
 import { HelpIndex, type HelpMatch } from './help-index';
@@ -16,6 +18,11 @@ const thanks = /^(thanks?( you)?|thank you( very much| so much)?|cheers|ta)[\s!.
 const wantsPerson =
   /\b(talk|speak|chat|connect|put)\b.*\b(human|person|agent|someone|somebody|representative|real person|support team)\b/i;
 const ownRequests = /\bmy\b.*\b(tickets?|requests?|cases?|escalations?|complaints?|support history)\b/i;
+const ownPlan =
+  /\b(my (current |active )?(plan|subscription)|(plan|subscription) (am i|i'?m) on|(plan|subscription) do i have)\b/i;
+const ownTransactions = /\bmy (\w+ )?(transactions?|payments?|charges?)\b/i;
+/** "How do I change my plan?" is a how-to for the help content, not a question about the account. */
+const howTo = /^\s*(how (do|can|should|would) i|can i|could i|where (do|can) i)\b/i;
 
 export const sourceOf = (passage: HelpPassage): ChatSource => ({
   id: passage.id,
@@ -25,15 +32,19 @@ export const sourceOf = (passage: HelpPassage): ChatSource => ({
 
 /**
  * The assistant without an AI provider: it answers by retrieval (BM25) over the platform's help
- * content and from the user's own support records, quoting the passages it found and naming them.
- * When nothing answers the question well enough it says so and offers a person; it never makes
- * an answer up. Deterministic: the same question gives the same reply.
+ * content and from the user's own records (support requests, plan, recent transactions), quoting
+ * the passages it found and naming them. When nothing answers the question well enough it says so
+ * and offers a person; it never makes an answer up. Deterministic: the same question gives the
+ * same reply.
  */
 @Injectable()
 export class BuiltinAssistant implements ChatAssistant {
   readonly index = new HelpIndex(helpPassages());
 
-  constructor(private readonly history: SupportHistory) {}
+  constructor(
+    private readonly history: SupportHistory,
+    private readonly account: AccountFacts,
+  ) {}
 
   async reply({ user, question }: AssistantRequest): Promise<AssistantReply> {
     const text = question.trim();
@@ -60,7 +71,31 @@ export class BuiltinAssistant implements ChatAssistant {
         offerHuman: false,
       };
     }
+    if (!howTo.test(text) && (ownPlan.test(text) || ownTransactions.test(text))) {
+      return this.fromAccount(user, ownPlan.test(text) ? 'plan' : 'transactions');
+    }
     return this.fromHelp(text);
+  }
+
+  /** Facts of the user's own account from chat-support's read model, or that there are none. */
+  private async fromAccount(user: AuthUser, about: 'plan' | 'transactions'): Promise<AssistantReply> {
+    const account = await this.account.of(user);
+    if (about === 'plan') {
+      const plan = planLine(account);
+      return {
+        text: plan ? `Your subscription: ${plan}.` : "I don't see a subscription on your account yet.",
+        sources: [subscriptionSource],
+        offerHuman: false,
+      };
+    }
+    const { recentTransactions } = account;
+    return {
+      text: recentTransactions.length
+        ? `Your most recent transactions, newest first:\n${recentTransactions.map((tx) => `- ${transactionLine(tx)}`).join('\n')}`
+        : "I don't see any transactions on your account yet.",
+      sources: [transactionsSource],
+      offerHuman: false,
+    };
   }
 
   /** The best passages if they answer the question; otherwise "I don't know" and a person. */

@@ -19,8 +19,8 @@ const recordsShown = 10;
 
 /**
  * The signed-in user's own support records that chat-support holds: escalated chats (by user id)
- * and contact-form tickets sent with the account's e-mail. Nothing of another user, nothing of
- * another service (plan, KYC, transactions live elsewhere; see docs/architecture.md).
+ * and contact-form tickets sent with the account's e-mail. Nothing of another user (the plan and
+ * transactions are AccountFacts', from the account context read model).
  */
 @Injectable()
 export class SupportHistory {

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
 import {
   chatEscalateRequestSchema,
   chatHistoryQuerySchema,
   chatInitializeRequestSchema,
   chatMessageRequestSchema,
   chatSentimentRequestSchema,
+  chatStreamQuerySchema,
   type ChatEscalateResponse,
   type ChatHistoryResponse,
   type ChatInitializeResponse,
@@ -12,7 +13,9 @@ import {
   type ChatSentimentResponse,
 } from '@app/contracts';
 import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import type { Observable } from 'rxjs';
 import { EscalationsService, type EscalateRequest } from '../escalations/escalations.service';
+import { ChatLiveService } from '../live/chat-live.service';
 import { ChatRateLimitGuard } from './chat-rate-limit.guard';
 import { ChatService, type InitializeRequest, type MessageRequest, type SentimentRequest } from './chat.service';
 
@@ -23,6 +26,7 @@ export class ChatController {
   constructor(
     private readonly chat: ChatService,
     private readonly escalations: EscalationsService,
+    private readonly live: ChatLiveService,
   ) {}
 
   @Post('initialize')
@@ -59,6 +63,18 @@ export class ChatController {
     @Query(new ZodValidationPipe(chatHistoryQuerySchema)) query: { sessionId: string },
   ): Promise<ChatHistoryResponse> {
     return this.chat.history(user, query.sessionId);
+  }
+
+  /**
+   * Server-sent events of this chat session for its owner (issue 16): agents' replies and the support
+   * conversation's state as they happen. The widget re-reads the history on every `ready`.
+   */
+  @Sse('stream')
+  stream(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(chatStreamQuerySchema)) query: { sessionId: string },
+  ): Observable<MessageEvent> {
+    return this.live.stream(user, query.sessionId);
   }
 
   @Post('escalate')

@@ -9,10 +9,12 @@ import {
 } from '@app/contracts';
 import { AppError, TransactionRunner, type AuthUser } from '@app/platform';
 import type { EntityManager } from 'typeorm';
+import { AccountContextService } from '../account/account-context.service';
 import type { ChatMessage } from '../chat/chat-message.entity';
 import { ConversationsRepository } from '../chat/conversations.repository';
 import type { SupportConversation } from '../escalations/support-conversation.entity';
 import { SupportConversationsRepository } from '../escalations/support-conversations.repository';
+import { ChatLiveService } from '../live/chat-live.service';
 import { isBreached } from '../sla/support-sla.service';
 import { SupportTicketsRepository } from '../tickets/support-tickets.repository';
 import { SupportQueueRepository } from './support-queue.repository';
@@ -57,6 +59,8 @@ export class SupportService {
     private readonly support: SupportConversationsRepository,
     private readonly conversations: ConversationsRepository,
     private readonly tickets: SupportTicketsRepository,
+    private readonly live: ChatLiveService,
+    private readonly account: AccountContextService,
   ) {}
 
   async list(status: SupportConversationStatus | undefined, limit: number): Promise<SupportQueueResponse> {
@@ -74,6 +78,7 @@ export class SupportService {
         createdAt: row.created_at.toISOString(),
         waitingMs: Math.max(0, now - row.created_at.getTime()),
         firstResponseDueAt: row.first_response_due_at?.toISOString() ?? null,
+        firstResponseAt: row.first_response_at?.toISOString() ?? null,
         breached: isBreached({
           firstResponseDueAt: row.first_response_due_at,
           firstResponseAt: row.first_response_at,
@@ -87,8 +92,8 @@ export class SupportService {
     return this.transactions.run(async (manager) => this.view(manager, await this.found(manager, id, false)));
   }
 
-  claim(agent: AuthUser, id: string): Promise<SupportConversationResponse> {
-    return this.transactions.run(async (manager) => {
+  async claim(agent: AuthUser, id: string): Promise<SupportConversationResponse> {
+    const view = await this.transactions.run(async (manager) => {
       const conversation = await this.found(manager, id, true);
       checkTransition(conversation, agent.id, 'claim');
       if (conversation.status === 'pending') {
@@ -101,11 +106,14 @@ export class SupportService {
       }
       return this.view(manager, conversation);
     });
+    await this.notifyStatus(view);
+    return view;
   }
 
   /** The agent's answer becomes an `agent` message of the user's chat, which the widget reads from its history. */
-  reply(agent: AuthUser, id: string, text: string): Promise<SupportConversationResponse> {
-    return this.transactions.run(async (manager) => {
+  async reply(agent: AuthUser, id: string, text: string): Promise<SupportConversationResponse> {
+    let sent: ChatMessage | undefined;
+    const view = await this.transactions.run(async (manager) => {
       const conversation = await this.found(manager, id, true);
       checkTransition(conversation, agent.id, 'work');
       const message = await this.conversations.addMessage(manager, {
@@ -113,6 +121,7 @@ export class SupportService {
         type: 'agent',
         content: text,
       });
+      sent = message;
       await this.conversations.touch(manager, conversation.conversationId, message.createdAt);
       if (!conversation.firstResponseAt) {
         conversation.firstResponseAt = message.createdAt;
@@ -120,16 +129,30 @@ export class SupportService {
       }
       return this.view(manager, conversation);
     });
+    // Committed: the user's open widget shows it now (a closed one reads it from the history).
+    if (sent)
+      await this.live.notify(view.userId, {
+        type: 'message',
+        sessionId: view.sessionId,
+        message: historyMessage(sent),
+      });
+    return view;
   }
 
-  resolve(agent: AuthUser, id: string): Promise<SupportConversationResponse> {
-    return this.transactions.run(async (manager) => {
+  async resolve(agent: AuthUser, id: string): Promise<SupportConversationResponse> {
+    const view = await this.transactions.run(async (manager) => {
       const conversation = await this.found(manager, id, true);
       checkTransition(conversation, agent.id, 'work');
       Object.assign(conversation, { status: 'resolved', resolvedAt: new Date() });
       await this.support.update(manager, id, { status: 'resolved', resolvedAt: conversation.resolvedAt });
       return this.view(manager, conversation);
     });
+    await this.notifyStatus(view);
+    return view;
+  }
+
+  private notifyStatus(view: SupportConversationResponse): Promise<void> {
+    return this.live.notify(view.userId, { type: 'status', sessionId: view.sessionId, supportStatus: view.status });
   }
 
   /** Contact-form tickets share the states: claim (pending → open) and resolve (open → resolved). */
@@ -160,6 +183,8 @@ export class SupportService {
   private async view(manager: EntityManager, support: SupportConversation): Promise<SupportConversationResponse> {
     const chat = await this.conversations.findById(manager, support.conversationId);
     const messages = await this.conversations.recentMessages(manager, support.conversationId, CONVERSATION_MESSAGES);
+    // Read now, not stored at escalation: the agent sees the plan and transactions as they are.
+    const account = await this.account.of(manager, support.userId);
     return {
       id: support.id,
       userId: support.userId,
@@ -176,6 +201,7 @@ export class SupportService {
       firstResponseDueAt: support.firstResponseDueAt?.toISOString() ?? null,
       breached: isBreached(support),
       userContext: support.userContext,
+      account,
       messages: messages.map(historyMessage),
     };
   }

@@ -32,7 +32,9 @@ const planReply: ChatMessageResponse = {
 };
 
 /** The signed-in user's API with the chat calls answered by `chat` (default: neutral sentiment, the plan reply). */
-function fakeChatApi(chat: Partial<Record<'initialize' | 'sentiment' | 'message' | 'escalate', () => Answer>> = {}) {
+function fakeChatApi(
+  chat: Partial<Record<'initialize' | 'sentiment' | 'message' | 'escalate' | 'history', () => Answer>> = {},
+) {
   const answers: Record<string, () => Answer> = {
     '/api/auth/me': () => ({ body: signedInUser }),
     '/api/analytics/events': () => ({ status: 202, body: { accepted: true, id: 'e1' } }),
@@ -55,7 +57,10 @@ function fakeChatApi(chat: Partial<Record<'initialize' | 'sentiment' | 'message'
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = answers[url]?.() ?? { status: 404, body: { error: 'NOT_FOUND', message: 'Not found' } };
+    const answer = (answers[url] ?? answers[url.split('?')[0]!])?.() ?? {
+      status: 404,
+      body: { error: 'NOT_FOUND', message: 'Not found' },
+    };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     const { status = 200, body } = await answer;
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -65,7 +70,27 @@ function fakeChatApi(chat: Partial<Record<'initialize' | 'sentiment' | 'message'
 }
 
 const chatCalls = (fetchMock: ReturnType<typeof fakeChatApi>, name: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === `/api/chat/${name}`);
+  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === `/api/chat/${name}`);
+
+/** The browser's EventSource, driven by the test: `emit` delivers a server-sent event. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
 
 function renderSignedIn() {
   return renderRoutes(
@@ -85,7 +110,11 @@ async function openChat() {
 
 const log = () => screen.getByRole('log', { name: 'Chat messages' });
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
 
 describe('chat widget', () => {
   it('is on signed-in pages: a round button opens the panel with the welcome and its four topics', async () => {
@@ -286,5 +315,62 @@ describe('chat widget', () => {
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close chat' }));
     await user.click(expand);
     expect(within(panel).getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+  it("shows an agent's reply live while the panel is open, and the ones sent while it was closed on reopening", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const agentReply = (id: string, content: string) => ({
+      id,
+      type: 'agent',
+      content,
+      timestamp: '2026-11-25T10:00:00.000Z',
+      escalated: false,
+    });
+    let history = [agentReply('a1', 'Hello, this is Sam from support.')];
+    const fetchMock = fakeChatApi({
+      history: () => ({ body: { sessionId: 's', messages: history, supportStatus: 'open' } }),
+    });
+    const { user, panel } = await openChat();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.instances[0]!;
+    const sessionId = (requestBody(chatCalls(fetchMock, 'initialize')[0]) as { sessionId: string }).sessionId;
+    expect(stream.url).toBe(`/api/chat/stream?sessionId=${sessionId}`);
+
+    // Ready: the history is read (a reply sent before the stream opened is shown once).
+    stream.emit('ready', { sessionId });
+    expect(await within(log()).findByText('Hello, this is Sam from support.')).toBeTruthy();
+    expect(within(panel).getByRole('status')).toHaveProperty('textContent', 'A support agent is with you');
+    stream.emit('message', { sessionId, message: agentReply('a1', 'Hello, this is Sam from support.') });
+    stream.emit('message', { sessionId, message: agentReply('a2', 'I have frozen the card.') });
+    // Another tab's chat is not this one's.
+    stream.emit('message', { sessionId: 'web_other_tab', message: agentReply('a3', 'Not for this tab') });
+    expect(await within(log()).findByText('I have frozen the card.')).toBeTruthy();
+    expect(within(log()).getAllByText('Hello, this is Sam from support.')).toHaveLength(1);
+    expect(within(log()).queryByText('Not for this tab')).toBeNull();
+    expect(within(log()).getAllByText('Support team')).toHaveLength(2);
+
+    // Closed: no stream. A reply sent meanwhile is there on the next open.
+    await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    history = [...history, agentReply('a2', 'I have frozen the card.'), agentReply('a4', 'Anything else?')];
+    await user.click(screen.getByRole('button', { name: 'Open support chat' }));
+    expect(await within(log()).findByText('Anything else?')).toBeTruthy();
+    expect(within(log()).getAllByText('I have frozen the card.')).toHaveLength(1);
+  });
+
+  it('offers a person when the assistant cannot answer, and escalates the question when asked', async () => {
+    const fetchMock = fakeChatApi({
+      message: () => ({
+        body: { ...planReply, message: "I don't know that one.", sources: [], offerHuman: true },
+      }),
+    });
+    const { user, input } = await openChat();
+    await user.type(input, 'Can you change my invoice address?{Enter}');
+    await user.click(await within(log()).findByRole('button', { name: 'Talk to a person' }));
+    await waitFor(() => expect(chatCalls(fetchMock, 'escalate')).toHaveLength(1));
+    expect(requestBody(chatCalls(fetchMock, 'escalate')[0])).toMatchObject({
+      message: 'Can you change my invoice address?',
+    });
+    expect(await screen.findByText(chatMessages.escalatedTitle)).toBeTruthy();
+    expect(within(log()).queryByRole('button', { name: 'Talk to a person' })).toBeNull();
   });
 });

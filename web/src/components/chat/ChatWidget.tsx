@@ -1,4 +1,4 @@
-import { chatMessageMaxLength } from '@app/contracts';
+import { chatMessageMaxLength, type SupportConversationStatus } from '@app/contracts';
 import { CloseOutlined, MessageOutlined, MinusOutlined, SendOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Typography, theme } from 'antd';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -17,9 +17,17 @@ const speaker: Record<ChatMessage['type'], string> = {
   agent: 'Support team: ',
 };
 
-function MessageBubble({ message }: { message: ChatMessage }) {
+/** Issue 16: where the chat stands with the support team, under the panel's title. */
+const supportStatusText: Record<SupportConversationStatus, string> = {
+  pending: 'Waiting for a member of the support team',
+  open: 'A support agent is with you',
+  resolved: 'Resolved by the support team',
+};
+
+function MessageBubble({ message, onRequestHuman }: { message: ChatMessage; onRequestHuman: (id: string) => void }) {
   const { token } = theme.useToken();
   const mine = message.type === 'user';
+  const agent = message.type === 'agent';
   return (
     <div
       className={cx(styles.bubble, mine ? styles.user : styles.bot)}
@@ -28,7 +36,13 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         color: token.colorText,
       }}
     >
-      <span className="sr-only">{speaker[message.type]}</span>
+      {agent ? (
+        <Typography.Text strong style={{ display: 'block', fontSize: 12, color: token.colorText }}>
+          {speaker.agent.replace(': ', '')}
+        </Typography.Text>
+      ) : (
+        <span className="sr-only">{speaker[message.type]}</span>
+      )}
       {message.content}
       {message.sources && message.sources.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 12 }}>
@@ -44,6 +58,11 @@ function MessageBubble({ message }: { message: ChatMessage }) {
           ))}
         </Typography.Paragraph>
       )}
+      {message.offerHuman && (
+        <Button size="small" style={{ marginTop: 8 }} onClick={() => onRequestHuman(message.id)}>
+          Talk to a person
+        </Button>
+      )}
     </div>
   );
 }
@@ -55,8 +74,8 @@ function MessageBubble({ message }: { message: ChatMessage }) {
  */
 export function ChatWidget() {
   const { token } = theme.useToken();
-  const { messages, open, sendMessage, isPending } = useChat();
   const [state, setState] = useState<PanelState>('closed');
+  const { messages, supportStatus, open, sendMessage, requestHuman, isPending } = useChat(state !== 'closed');
   const [draft, setDraft] = useState('');
   const launcherRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -155,6 +174,15 @@ export function ChatWidget() {
 
       {!minimized && (
         <>
+          {supportStatus && (
+            <Typography.Text
+              role="status"
+              type="secondary"
+              style={{ padding: '6px 12px', fontSize: 12, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+            >
+              {supportStatusText[supportStatus]}
+            </Typography.Text>
+          )}
           <div
             ref={logRef}
             role="log"
@@ -164,7 +192,7 @@ export function ChatWidget() {
             tabIndex={0}
           >
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} />
+              <MessageBubble key={message.id} message={message} onRequestHuman={requestHuman} />
             ))}
             {isPending && (
               <div role="status" className={cx(styles.bubble, styles.bot)} style={{ color: token.colorTextSecondary }}>

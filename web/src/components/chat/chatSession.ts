@@ -1,4 +1,10 @@
-import type { ChatMessageType, ChatPriority, ChatSource, SentimentLabel } from '@app/contracts';
+import type {
+  ChatMessageType,
+  ChatPriority,
+  ChatSource,
+  SentimentLabel,
+  SupportConversationStatus,
+} from '@app/contracts';
 
 /** Spec 3's chat message, as the widget shows it (with the sources a reply cites). */
 export interface ChatMessage {
@@ -11,6 +17,8 @@ export interface ChatMessage {
   priority?: ChatPriority;
   escalated?: boolean;
   sources?: ChatSource[];
+  /** A bot reply that could not answer offers the support team (until the user takes it up). */
+  offerHuman?: boolean;
 }
 
 /** The widget's conversation in this tab: reopening the panel, or another signed-in page, continues it. */
@@ -22,6 +30,8 @@ export interface ChatSessionState {
   /** POST /api/chat/initialize was sent for this id. */
   initialized: boolean;
   messages: ChatMessage[];
+  /** The support team's conversation of this chat, once escalated (issue 16). */
+  supportStatus?: SupportConversationStatus | null;
 }
 
 const storageKey = 'chat-session';

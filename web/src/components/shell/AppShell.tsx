@@ -21,7 +21,7 @@ function SidebarContent({ user }: { user: CurrentUser }) {
         <div style={{ padding: '20px 24px 12px' }}>
           <BrandLink />
         </div>
-        <ShellNav isAdmin={user.role === 'admin'} />
+        <ShellNav role={user.role} />
       </div>
       <Flex vertical gap={12} style={{ padding: 16, borderTop: '1px solid rgba(255,255,255,0.08)' }}>
         <UserLabel user={user} />

@@ -1,6 +1,6 @@
 import { ConfigProvider, Flex, Menu, Tag, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { activeNavPath, analyticsGroupKey, isNavGroup, navEntries, type NavLeaf } from './navItems';
+import { activeNavPath, analyticsGroupKey, isNavGroup, navEntries, navLeafVisible, type NavLeaf } from './navItems';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -36,12 +36,12 @@ function leafItem(leaf: NavLeaf): MenuItem {
 }
 
 /** The sidebar/drawer menu. The Analytics group starts expanded (spec 2). */
-export function ShellNav({ isAdmin }: { isAdmin: boolean }) {
+export function ShellNav({ role }: { role: string }) {
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
 
   const items: MenuItem[] = navEntries
-    .filter((entry) => isNavGroup(entry) || !entry.adminOnly || isAdmin)
+    .filter((entry) => isNavGroup(entry) || navLeafVisible(entry, role))
     .map((entry) =>
       isNavGroup(entry)
         ? { key: entry.key, icon: entry.icon, label: entry.label, children: entry.children.map(leafItem) }

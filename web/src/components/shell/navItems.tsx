@@ -3,6 +3,7 @@ import {
   AreaChartOutlined,
   BankOutlined,
   CrownOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -11,6 +12,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { isAdmin, worksSupportQueue } from '../../lib/roles';
 
 export interface NavLeaf {
   to: string;
@@ -19,6 +21,8 @@ export interface NavLeaf {
   /** A screen that is not built yet: shown, but not a link. */
   comingSoon?: boolean;
   adminOnly?: boolean;
+  /** The support team's screens: shown to the roles support and admin. */
+  supportOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -34,7 +38,7 @@ export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'children' in 
 
 export const analyticsGroupKey = 'analytics';
 
-/** Spec 2 navigation shell, in the spec's order, then the product's own affiliate and admin areas. */
+/** Spec 2 navigation shell, in the spec's order, then the product's own affiliate, support and admin areas. */
 export const navEntries: NavEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: '/transactions', label: 'Transactions', icon: <SwapOutlined /> },
@@ -57,8 +61,13 @@ export const navEntries: NavEntry[] = [
   { to: '/integrations', label: 'Integrations', icon: <ApiOutlined /> },
   { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },
   { to: '/affiliate/dashboard', label: 'Affiliate', icon: <ShareAltOutlined /> },
+  { to: '/support', label: 'Support', icon: <CustomerServiceOutlined />, supportOnly: true },
   { to: '/admin/affiliates', label: 'Admin', icon: <CrownOutlined />, adminOnly: true },
 ];
+
+/** Whether a user of `role` sees the item (the server refuses the calls behind it to the others). */
+export const navLeafVisible = (leaf: NavLeaf, role: string): boolean =>
+  (!leaf.adminOnly || isAdmin(role)) && (!leaf.supportOnly || worksSupportQueue(role));
 
 const leaves = (entries: NavEntry[]): NavLeaf[] =>
   entries.flatMap((entry) => (isNavGroup(entry) ? entry.children : [entry]));

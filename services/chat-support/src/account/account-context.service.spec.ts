@@ -1,0 +1,105 @@
+import { Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AccountContext } from './account-context.entity';
+import type { AccountContextRepository } from './account-context.repository';
+import { AccountContextService } from './account-context.service';
+import type { ReportedTransaction } from './account-context.util';
+import type { AccountTransaction } from './account-transaction.entity';
+
+const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
+const manager = {} as EntityManager;
+const at = new Date('2025-12-14T12:00:00Z');
+
+const accountOf = (planActivatedAt: Date | null): AccountContext => ({
+  userId,
+  planId: planActivatedAt ? 'starter' : null,
+  billingCycle: planActivatedAt ? 'monthly' : null,
+  currentPeriodEnd: null,
+  planActivatedAt,
+  kycStatus: 'pending',
+  updatedAt: at,
+});
+
+const reported = (status: string, user = userId): ReportedTransaction => ({
+  source: 'integrations',
+  sourceId: 'a1b2c3d4-0000-4000-8000-000000000001',
+  userId: user,
+  amount: '129.90',
+  currency: 'USD',
+  status,
+  paymentMethod: 'card',
+  processor: 'stripe',
+  occurredAt: at,
+});
+
+describe('AccountContextService: applying events', () => {
+  const repository = {
+    lockAccount: jest.fn(),
+    setPlan: jest.fn(),
+    findTransaction: jest.fn(),
+    insertTransaction: jest.fn(),
+    setTransactionStatus: jest.fn(),
+    keepNewest: jest.fn(),
+  };
+  const service = new AccountContextService(repository as unknown as AccountContextRepository);
+  let warn: jest.SpyInstance;
+
+  beforeEach(() => {
+    jest.clearAllMocks();
+    repository.lockAccount.mockResolvedValue(accountOf(null));
+    repository.findTransaction.mockResolvedValue(null);
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('ignores an event without a valid user id, with a warning, and touches nothing', async () => {
+    await service.registered(manager, 'not-a-uuid');
+    await service.planActivated(manager, '', {
+      planId: 'growth',
+      billingCycle: 'monthly',
+      currentPeriodEnd: null,
+      activatedAt: at,
+    });
+    await service.transactionReported(manager, reported('completed', 'x'));
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(repository.lockAccount).not.toHaveBeenCalled();
+    expect(repository.insertTransaction).not.toHaveBeenCalled();
+  });
+
+  it('keeps the newer plan when an older activation arrives late', async () => {
+    const plan = { planId: 'growth', billingCycle: 'annual', currentPeriodEnd: null };
+    repository.lockAccount.mockResolvedValue(accountOf(at));
+    await service.planActivated(manager, userId, { ...plan, activatedAt: new Date(at.getTime() - 1000) });
+    expect(repository.setPlan).not.toHaveBeenCalled();
+    await service.planActivated(manager, userId, { ...plan, activatedAt: new Date(at.getTime() + 1000) });
+    expect(repository.setPlan).toHaveBeenCalledWith(manager, userId, {
+      ...plan,
+      planActivatedAt: new Date(at.getTime() + 1000),
+    });
+  });
+
+  it('adds a new transaction and keeps only the newest few', async () => {
+    await service.transactionReported(manager, reported('pending'));
+    expect(repository.insertTransaction).toHaveBeenCalledWith(manager, reported('pending'));
+    expect(repository.keepNewest).toHaveBeenCalledWith(manager, userId, 5);
+  });
+
+  it('updates the status of a known transaction, never back to an earlier one', async () => {
+    const stored = { ...reported('completed'), updatedAt: at } satisfies AccountTransaction;
+    repository.findTransaction.mockResolvedValue(stored);
+    await service.transactionReported(manager, reported('pending'));
+    expect(repository.setTransactionStatus).not.toHaveBeenCalled();
+    await service.transactionReported(manager, reported('refunded'));
+    expect(repository.setTransactionStatus).toHaveBeenCalledWith(manager, 'integrations', stored.sourceId, 'refunded');
+    expect(repository.insertTransaction).not.toHaveBeenCalled();
+  });
+
+  it("never moves a transaction to another user's account", async () => {
+    repository.findTransaction.mockResolvedValue({ ...reported('completed'), updatedAt: at });
+    await service.transactionReported(manager, reported('refunded', 'e2c8a0f4-1111-4222-8333-944455556666'));
+    expect(repository.setTransactionStatus).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('reported for another user'));
+  });
+});

@@ -1,0 +1,74 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { supportAccountTransactions, type SupportAccountContext } from '@app/contracts';
+import { isUuid } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import { AccountContextRepository } from './account-context.repository';
+import {
+  accountContextOf,
+  isNewerActivation,
+  replacesStatus,
+  type ActivatedPlan,
+  type ReportedTransaction,
+} from './account-context.util';
+
+/**
+ * The account context (issue 16): chat-support's read model of identity's, billing's,
+ * integrations' and crypto-escrow's events, read by the support console and the assistant. Each
+ * event is applied in its inbox transaction; one that can never apply (no valid user id) is
+ * ignored with a warning rather than stall the consumer.
+ */
+@Injectable()
+export class AccountContextService {
+  private readonly logger = new Logger(AccountContextService.name);
+
+  constructor(private readonly repository: AccountContextRepository) {}
+
+  /** The user's account now: plan, KYC status and newest transactions (newest first). */
+  async of(manager: EntityManager, userId: string): Promise<SupportAccountContext> {
+    const account = await this.repository.findAccount(manager, userId);
+    const transactions = await this.repository.recentTransactions(manager, userId, supportAccountTransactions);
+    return accountContextOf(account, transactions);
+  }
+
+  /** A new account starts at identity's KYC status; an account some other event created keeps its own. */
+  async registered(manager: EntityManager, userId: string): Promise<void> {
+    if (!this.valid(userId, 'UserRegistered')) return;
+    await this.repository.lockAccount(manager, userId);
+  }
+
+  async planActivated(manager: EntityManager, userId: string, plan: ActivatedPlan): Promise<void> {
+    if (!this.valid(userId, 'SubscriptionActivated')) return;
+    const account = await this.repository.lockAccount(manager, userId);
+    if (!isNewerActivation(account.planActivatedAt, plan.activatedAt)) {
+      this.logger.log(`user ${userId}: an activation older than the stored plan's ignored`);
+      return;
+    }
+    const { activatedAt, ...current } = plan;
+    await this.repository.setPlan(manager, userId, { ...current, planActivatedAt: activatedAt });
+  }
+
+  /** A new transaction joins the user's newest few; a later status of a known one updates its row. */
+  async transactionReported(manager: EntityManager, tx: ReportedTransaction): Promise<void> {
+    if (!this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`)) return;
+    await this.repository.lockAccount(manager, tx.userId);
+    const stored = await this.repository.findTransaction(manager, tx.source, tx.sourceId);
+    if (stored && stored.userId !== tx.userId) {
+      this.logger.warn(`${tx.source} transaction ${tx.sourceId}: reported for another user; ignored`);
+      return;
+    }
+    if (stored) {
+      if (stored.status !== tx.status && replacesStatus(tx.status, stored.status)) {
+        await this.repository.setTransactionStatus(manager, tx.source, tx.sourceId, tx.status);
+      }
+      return;
+    }
+    await this.repository.insertTransaction(manager, tx);
+    await this.repository.keepNewest(manager, tx.userId, supportAccountTransactions);
+  }
+
+  private valid(userId: string, what: string): boolean {
+    if (isUuid(userId)) return true;
+    this.logger.warn(`${what} without a valid user id; ignored`);
+    return false;
+  }
+}

@@ -1,0 +1,162 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  ChargeCompletedSchema,
+  ChargeFailedSchema,
+  SubscriptionActivatedSchema,
+  TransactionRecordedSchema,
+} from '@app/contracts';
+import type { AccountContext } from './account-context.entity';
+import type { AccountTransaction } from './account-transaction.entity';
+import {
+  accountContextOf,
+  fromCharge,
+  fromTransactionRecorded,
+  isNewerActivation,
+  planOf,
+  replacesStatus,
+} from './account-context.util';
+
+const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
+const received = new Date('2025-12-14T12:00:00Z');
+const happened = new Date('2025-12-14T11:59:00Z');
+
+describe('account context: events to rows', () => {
+  it('maps a processor transaction; an empty payment method is other', () => {
+    const event = create(TransactionRecordedSchema, {
+      userId,
+      transactionId: 'a1b2c3d4-0000-4000-8000-000000000001',
+      type: 'fiat',
+      amount: '129.90',
+      currency: 'usd',
+      status: 'completed',
+      paymentMethod: '',
+      processor: 'square',
+      sourceKind: 'pos',
+      occurredAt: timestampFromDate(happened),
+    });
+    expect(fromTransactionRecorded(event, received)).toEqual({
+      source: 'integrations',
+      sourceId: 'a1b2c3d4-0000-4000-8000-000000000001',
+      userId,
+      amount: '129.90',
+      currency: 'USD',
+      status: 'completed',
+      paymentMethod: 'other',
+      processor: 'square',
+      occurredAt: happened,
+    });
+  });
+
+  it('maps Coinbase charges as crypto payments; without their own time, the event time counts', () => {
+    const paid = create(ChargeCompletedSchema, {
+      userId,
+      chargeId: 'c0ffee00-0000-4000-8000-000000000001',
+      provider: 'coinbase',
+      amount: '500.00',
+      currency: 'USD',
+      cryptoCurrency: 'ETH',
+    });
+    expect(fromCharge(paid, 'completed', received)).toEqual({
+      source: 'crypto',
+      sourceId: 'c0ffee00-0000-4000-8000-000000000001',
+      userId,
+      amount: '500.00',
+      currency: 'USD',
+      status: 'completed',
+      paymentMethod: 'crypto',
+      processor: 'coinbase',
+      occurredAt: received,
+    });
+    const expired = create(ChargeFailedSchema, { userId, chargeId: paid.chargeId, amount: '5.00', status: 'EXPIRED' });
+    expect(fromCharge(expired, 'failed', received)).toMatchObject({ status: 'failed', processor: 'coinbase' });
+  });
+
+  it('dates an activation by when billing published it', () => {
+    const periodEnd = new Date('2026-01-14T00:00:00Z');
+    const event = create(SubscriptionActivatedSchema, {
+      userId,
+      subscriptionId: 'sub_1',
+      planId: 'growth',
+      billingCycle: 'monthly',
+      currentPeriodEnd: timestampFromDate(periodEnd),
+    });
+    expect(planOf(event, received)).toEqual({
+      planId: 'growth',
+      billingCycle: 'monthly',
+      currentPeriodEnd: periodEnd,
+      activatedAt: received,
+    });
+    expect(planOf(create(SubscriptionActivatedSchema, { userId, planId: 'starter' }), received).currentPeriodEnd).toBe(
+      null,
+    );
+  });
+});
+
+describe('account context: ordering rules', () => {
+  it('replaces a plan only with an activation at least as new', () => {
+    const at = new Date('2025-12-14T12:00:00Z');
+    expect(isNewerActivation(null, at)).toBe(true);
+    expect(isNewerActivation(at, new Date('2025-12-14T12:00:01Z'))).toBe(true);
+    expect(isNewerActivation(at, at)).toBe(true);
+    expect(isNewerActivation(at, new Date('2025-12-14T11:59:59Z'))).toBe(false);
+  });
+
+  it.each([
+    ['completed', 'pending', true],
+    ['refunded', 'completed', true],
+    ['completed', 'failed', true],
+    ['completed', 'completed', true],
+    ['pending', 'completed', false],
+    ['completed', 'refunded', false],
+    ['failed', 'completed', false],
+    ['mystery', 'pending', false],
+  ])('status %s replaces %s: %s', (next, current, expected) => {
+    expect(replacesStatus(next, current)).toBe(expected);
+  });
+});
+
+describe('account context: the view', () => {
+  it("has no plan and identity's KYC status for an account no event mentioned yet", () => {
+    expect(accountContextOf(null, [])).toEqual({ plan: null, kycStatus: 'pending', recentTransactions: [] });
+  });
+
+  it('shows the plan and the transactions as stored (newest first from the repository)', () => {
+    const account = {
+      userId,
+      planId: 'pro',
+      billingCycle: 'annual',
+      currentPeriodEnd: new Date('2026-12-14T00:00:00Z'),
+      planActivatedAt: received,
+      kycStatus: 'pending',
+      updatedAt: received,
+    } satisfies AccountContext;
+    const tx = {
+      source: 'integrations',
+      sourceId: 'a1b2c3d4-0000-4000-8000-000000000001',
+      userId,
+      amount: '129.90',
+      currency: 'USD',
+      status: 'refunded',
+      paymentMethod: 'card',
+      processor: 'stripe',
+      occurredAt: happened,
+      updatedAt: received,
+    } satisfies AccountTransaction;
+    expect(accountContextOf(account, [tx])).toEqual({
+      plan: { planId: 'pro', billingCycle: 'annual', currentPeriodEnd: '2026-12-14T00:00:00.000Z' },
+      kycStatus: 'pending',
+      recentTransactions: [
+        {
+          id: tx.sourceId,
+          amount: '129.90',
+          currency: 'USD',
+          status: 'refunded',
+          paymentMethod: 'card',
+          processor: 'stripe',
+          occurredAt: happened.toISOString(),
+        },
+      ],
+    });
+  });
+});

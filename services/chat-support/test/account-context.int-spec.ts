@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  eventCatalog,
+  EventHeader,
+  type ChatMessageResponse,
+  type EventType,
+  type SupportAccountContext,
+  type SupportConversationResponse,
+} from '@app/contracts';
+import { createKafka, ensureTopics, type AuthUser } from '@app/platform';
+import type { Producer } from 'kafkajs';
+import { accessCookie, largestEvent, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import type * as AppModuleFile from '../src/app.module';
+import { FakeOpenAiProcess } from './fake-openai';
+
+// Issue 16: the account context, chat-support's read model of identity's, billing's,
+// integrations' and crypto-escrow's events. Events go in through the real Kafka as their
+// producers' outboxes publish them; the support console's conversation view and the OpenAI
+// assistant's tools (the fake server, tools/fake-openai) read it back, each for its own user only.
+const API_KEY = 'sk-test-account-context';
+process.env.CHAT_RATE_LIMIT_PER_MINUTE = '1000';
+
+const personOf = (role: string): AuthUser => ({
+  id: randomUUID(),
+  email: uniqueEmail(`account-${role}`),
+  emailVerified: true,
+  role,
+});
+const sessionId = () => `session_${Date.now()}_${randomUUID().slice(0, 8)}`;
+const topicOf = (type: EventType) => `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog[type].topic}`;
+const consumed: EventType[] = [
+  'UserRegistered',
+  'SubscriptionActivated',
+  'TransactionRecorded',
+  'ChargeCompleted',
+  'ChargeFailed',
+];
+
+describe('chat-support: the account context read model', () => {
+  let fake: FakeOpenAiProcess;
+  let app: INestApplication;
+  let api: string;
+  let producer: Producer;
+
+  const owner = personOf('user');
+  const other = personOf('user');
+  const agent = personOf('support');
+  const now = Date.now();
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+  const ids = {
+    oldest: randomUUID(),
+    sale: randomUUID(),
+    refunded: randomUUID(),
+    paidCharge: randomUUID(),
+    failedSale: randomUUID(),
+    expiredCharge: randomUUID(),
+    othersSale: randomUUID(),
+    othersCharge: randomUUID(),
+  };
+
+  beforeAll(async () => {
+    fake = await FakeOpenAiProcess.start(API_KEY);
+    process.env.OPENAI_API_KEY = API_KEY;
+    process.env.OPENAI_BASE_URL = fake.baseUrl;
+    process.env.OPENAI_TIMEOUT_MS = '5000';
+    const kafka = createKafka(process.env.KAFKA_BROKERS!, 'chat-support-account-test');
+    const admin = kafka.admin();
+    await admin.connect();
+    await ensureTopics(admin, [...new Set(consumed.map(topicOf))]);
+    await admin.disconnect();
+    producer = kafka.producer();
+    await producer.connect();
+    const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
+    ({ app, url: api } = await startApp(AppModule));
+  });
+
+  afterAll(async () => {
+    await producer?.disconnect();
+    await app?.close();
+    await fake?.stop();
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+  });
+
+  /** Publishes an event as its producer's outbox would; `at` is its occurred-at header. */
+  const publish = async (type: EventType, key: string, init: Record<string, unknown>, at = new Date()) => {
+    const schema = eventCatalog[type].schema as DescMessage;
+    const eventId = randomUUID();
+    await producer.send({
+      topic: topicOf(type),
+      messages: [
+        {
+          key,
+          value: Buffer.from(toBinary(schema, create(schema, init))),
+          headers: { [EventHeader.Id]: eventId, [EventHeader.Type]: type, [EventHeader.OccurredAt]: at.toISOString() },
+        },
+      ],
+    });
+    return eventId;
+  };
+  /** Publishes the event and waits until chat-support's consumer applied it (its inbox row). */
+  const deliver = async (type: EventType, key: string, init: Record<string, unknown>, at?: Date) => {
+    const eventId = await publish(type, key, init, at);
+    await waitFor(
+      async () => (await query('SELECT 1 FROM chat_support.inbox WHERE event_id = $1', [eventId])).length > 0,
+      30_000,
+      `${type} ${eventId} consumed`,
+    );
+  };
+  const recorded = (user: AuthUser, transactionId: string, status: string, minutes: number, amount = '129.90') =>
+    deliver('TransactionRecorded', user.id, {
+      userId: user.id,
+      transactionId,
+      externalTransactionId: `ext-${transactionId}`,
+      type: 'fiat',
+      amount,
+      currency: 'USD',
+      status,
+      paymentMethod: 'card',
+      country: 'NZ',
+      processor: 'stripe',
+      sourceKind: 'processor',
+      integrationId: randomUUID(),
+      occurredAt: timestampFromDate(minutesAgo(minutes)),
+    });
+  const charge = (type: 'ChargeCompleted' | 'ChargeFailed', user: AuthUser, chargeId: string, minutes: number) =>
+    deliver(type, chargeId, {
+      userId: user.id,
+      chargeId,
+      providerChargeId: `cb_${chargeId.slice(0, 8)}`,
+      code: chargeId.slice(0, 8).toUpperCase(),
+      provider: 'coinbase',
+      amount: '500.00',
+      currency: 'USD',
+      ...(type === 'ChargeCompleted' ? { cryptoCurrency: 'ETH', description: 'Quick payment' } : { status: 'EXPIRED' }),
+      occurredAt: timestampFromDate(minutesAgo(minutes)),
+    });
+  const activated = (user: AuthUser, planId: string, billingCycle: string, periodEnd: Date, at: Date) =>
+    deliver(
+      'SubscriptionActivated',
+      user.id,
+      {
+        userId: user.id,
+        subscriptionId: `sub_${randomUUID().slice(0, 12)}`,
+        planId,
+        billingCycle,
+        currentPeriodEnd: timestampFromDate(periodEnd),
+      },
+      at,
+    );
+
+  const call = async <T = unknown>(method: string, path: string, who: AuthUser, body?: unknown) =>
+    (await rawRequest(`${api}${path}`, method, {
+      headers: { 'content-type': 'application/json', cookie: accessCookie(who) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })) as { status: number; body: T };
+  const ask = async (user: AuthUser, message: string) => {
+    const reply = await call<ChatMessageResponse>('POST', '/api/chat/message', user, {
+      message,
+      sessionId: sessionId(),
+    });
+    expect(reply.status).toBe(200);
+    return reply.body;
+  };
+
+  const periodEnd = new Date('2026-02-14T00:00:00.000Z');
+  let supportConversationId: string;
+
+  it("shows the support team the user's plan, KYC status and newest 5 transactions, read when viewed", async () => {
+    await deliver('UserRegistered', owner.id, {
+      userId: owner.id,
+      email: owner.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      registeredAt: timestampFromDate(minutesAgo(300)),
+    });
+    const session = sessionId();
+    const escalated = await call<{ supportConversationId: string }>('POST', '/api/chat/escalate', owner, {
+      sessionId: session,
+      message: 'A payment on my account looks wrong, urgent!',
+      sentiment: { score: -0.8, label: 'negative', confidence: 0.9, escalationRequired: true, reason: 'urgent' },
+      userContext: { recentMessages: [], sessionDuration: 1000 },
+    });
+    expect(escalated.status).toBe(201);
+    supportConversationId = escalated.body.supportConversationId;
+    const view = async () => {
+      const opened = await call<SupportConversationResponse>(
+        'GET',
+        `/api/support/conversations/${supportConversationId}`,
+        agent,
+      );
+      expect(opened.status).toBe(200);
+      return opened.body.account;
+    };
+    // Registered only: no plan, identity's starting KYC status, nothing paid.
+    expect(await view()).toEqual<SupportAccountContext>({ plan: null, kycStatus: 'pending', recentTransactions: [] });
+
+    // Two activations in order, then an older one delivered late (a replayed dead letter): the newest stays.
+    await activated(owner, 'starter', 'monthly', new Date('2026-01-14T00:00:00.000Z'), minutesAgo(200));
+    await activated(owner, 'growth', 'annual', periodEnd, minutesAgo(100));
+    await activated(owner, 'pro', 'monthly', new Date('2026-03-14T00:00:00.000Z'), minutesAgo(150));
+
+    // Six transactions of the owner; one refunded after it completed, then a stale pending for it.
+    await recorded(owner, ids.oldest, 'completed', 60);
+    await recorded(owner, ids.sale, 'completed', 50, '49.00');
+    await recorded(owner, ids.refunded, 'pending', 40, '200.00');
+    await recorded(owner, ids.refunded, 'completed', 40, '200.00');
+    await recorded(owner, ids.refunded, 'refunded', 40, '200.00');
+    await recorded(owner, ids.refunded, 'pending', 40, '200.00');
+    await charge('ChargeCompleted', owner, ids.paidCharge, 30);
+    await recorded(owner, ids.failedSale, 'failed', 20, '15.50');
+    await charge('ChargeFailed', owner, ids.expiredCharge, 10);
+    // Another user's, newer than all of them.
+    await recorded(other, ids.othersSale, 'completed', 5, '999.99');
+    await charge('ChargeCompleted', other, ids.othersCharge, 1);
+
+    const account = await view();
+    expect(account.plan).toEqual({
+      planId: 'growth',
+      billingCycle: 'annual',
+      currentPeriodEnd: periodEnd.toISOString(),
+    });
+    expect(account.kycStatus).toBe('pending');
+    const at = (minutes: number) => minutesAgo(minutes).toISOString();
+    expect(account.recentTransactions).toEqual([
+      {
+        id: ids.expiredCharge,
+        amount: '500.00',
+        currency: 'USD',
+        status: 'failed',
+        paymentMethod: 'crypto',
+        processor: 'coinbase',
+        occurredAt: at(10),
+      },
+      {
+        id: ids.failedSale,
+        amount: '15.50',
+        currency: 'USD',
+        status: 'failed',
+        paymentMethod: 'card',
+        processor: 'stripe',
+        occurredAt: at(20),
+      },
+      {
+        id: ids.paidCharge,
+        amount: '500.00',
+        currency: 'USD',
+        status: 'completed',
+        paymentMethod: 'crypto',
+        processor: 'coinbase',
+        occurredAt: at(30),
+      },
+      {
+        id: ids.refunded,
+        amount: '200.00',
+        currency: 'USD',
+        status: 'refunded',
+        paymentMethod: 'card',
+        processor: 'stripe',
+        occurredAt: at(40),
+      },
+      {
+        id: ids.sale,
+        amount: '49.00',
+        currency: 'USD',
+        status: 'completed',
+        paymentMethod: 'card',
+        processor: 'stripe',
+        occurredAt: at(50),
+      },
+    ]);
+    // One row per transaction, and no more rows than the view shows.
+    const rows = await query<{ source_id: string }>(
+      'SELECT source_id FROM chat_support.account_transactions WHERE user_id = $1',
+      [owner.id],
+    );
+    expect(rows.map((row) => row.source_id).sort()).toEqual(
+      [ids.expiredCharge, ids.failedSale, ids.paidCharge, ids.refunded, ids.sale].sort(),
+    );
+  });
+
+  it('ignores an event without a valid user id and goes on with the next', async () => {
+    const poison = await publish('TransactionRecorded', 'nobody', {
+      userId: 'not-a-user-id',
+      transactionId: randomUUID(),
+      type: 'fiat',
+      amount: '1.00',
+      currency: 'USD',
+      status: 'completed',
+      processor: 'stripe',
+      sourceKind: 'processor',
+      integrationId: randomUUID(),
+    });
+    // The consumer set it aside (a dead letter for ops) and applied the event behind it.
+    await recorded(other, randomUUID(), 'completed', 2);
+    await waitFor(
+      async () => (await query('SELECT 1 FROM chat_support.dead_letters WHERE event_id = $1', [poison])).length > 0,
+      10_000,
+      'the malformed event set aside',
+    );
+  });
+
+  it('stores every event it consumes at the largest values their bounds allow', async () => {
+    for (const type of consumed) {
+      const event = largestEvent(type);
+      await deliver(type, String(event.userId), event);
+      if (type === 'TransactionRecorded') {
+        const [row] = await query<{ amount: string; processor: string }>(
+          'SELECT amount::text, processor FROM chat_support.account_transactions WHERE source_id = $1',
+          [event.transactionId],
+        );
+        expect(row).toEqual({ amount: event.amount, processor: event.processor });
+      }
+    }
+  });
+
+  it("gives the OpenAI assistant the user's own subscription and transactions, and nobody else's", async () => {
+    await fake.reset();
+    const plan = await ask(owner, 'What is my subscription?');
+    expect(plan.message).toBe('Your subscription: Growth plan, annual billing, current period ends 2026-02-14');
+    expect(plan.sources).toEqual([{ id: 'my-subscription', title: 'Your subscription', path: '/settings' }]);
+
+    const mine = await ask(owner, 'Show me my recent transactions');
+    expect(mine.sources).toEqual([{ id: 'my-transactions', title: 'Your recent transactions', path: '/transactions' }]);
+    expect(mine.message).toContain(`500.00 USD, failed, crypto via coinbase (transaction ${ids.expiredCharge})`);
+    expect(mine.message).toContain(`200.00 USD, refunded, card via stripe (transaction ${ids.refunded})`);
+    expect(mine.message.indexOf(ids.expiredCharge)).toBeLessThan(mine.message.indexOf(ids.sale));
+    expect(mine.message).not.toContain(ids.oldest);
+    for (const id of [ids.othersSale, ids.othersCharge]) expect(mine.message).not.toContain(id);
+
+    // The tool results the model saw held the owner's data only.
+    const toolResults = (await fake.requests()).flatMap((request) =>
+      request.body.messages.filter((message) => message.role === 'tool').map((message) => message.content ?? ''),
+    );
+    expect(toolResults.join('\n')).toContain(ids.refunded);
+    for (const id of [ids.othersSale, ids.othersCharge]) expect(toolResults.join('\n')).not.toContain(id);
+
+    const theirs = await ask(other, 'What is my subscription?');
+    expect(theirs.message).toBe('Your subscription: The user has no subscription on record.');
+    const newcomer = await ask(personOf('user'), 'List my payments please');
+    expect(newcomer.message).toBe('Your recent transactions: The user has no transactions on record.');
+  });
+});

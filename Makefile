@@ -80,6 +80,7 @@ bench: build infra
 	  node bench/ingest.mjs --count 100000 || status=1; \
 	  node bench/analytics.mjs || status=1; \
 	  node bench/faults.mjs || status=1; \
+	  node bench/chat-live.mjs || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install

@@ -172,6 +172,10 @@ try {
     );
   }
   if (p95 >= P95_TARGET_MS) process.exitCode = 1;
+  // The agent's work is done: nothing of the run stays open in the queue.
+  await pool(merchants, concurrency, (merchant) =>
+    post(`/api/support/conversations/${merchant.conversationId}/resolve`, {}, agent),
+  );
 } finally {
   for (const close of closers) close();
 }

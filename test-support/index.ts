@@ -172,5 +172,6 @@ export {
   testSigningKey,
   testTokenHeader,
 } from './access-tokens';
-export { eventMessage, largestEvent } from './largest-events';
+export { largestEvent } from './largest-events';
+export { connectEventProducer, eventMessage, eventTopic } from './event-producer';
 export { openEventStream, type EventStream, type StreamEvent } from './event-stream';

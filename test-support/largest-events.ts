@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
-import { eventBounds, eventCatalog, EventHeader, largestOf, type EventType } from '@app/contracts';
-import type { Message } from 'kafkajs';
+import { eventBounds, largestOf, type EventType } from '@app/contracts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,18 +13,4 @@ export function largestEvent(type: EventType, overrides: Record<string, unknown>
     return [field, typeof largest === 'string' && uuidPattern.test(largest) ? randomUUID() : largest];
   });
   return { ...Object.fromEntries(fields), ...overrides };
-}
-
-/** A Kafka message carrying the event as a producer's outbox would publish it. */
-export function eventMessage(type: EventType, key: string, init: Record<string, unknown>): Message {
-  const schema = eventCatalog[type].schema as DescMessage;
-  return {
-    key,
-    value: Buffer.from(toBinary(schema, create(schema, init))),
-    headers: {
-      [EventHeader.Id]: randomUUID(),
-      [EventHeader.Type]: type,
-      [EventHeader.OccurredAt]: new Date().toISOString(),
-    },
-  };
 }

@@ -26,6 +26,8 @@ export const appTheme: ThemeConfig = {
     // The dark algorithm lightens a hovered primary button to #5e97e8 (white text at 2.97:1): a
     // darker hover keeps its label at 5.3:1, while a hovered default button keeps a light label.
     Button: { colorPrimaryHover: '#2e68c9', defaultHoverColor: '#93c5fd', defaultHoverBorderColor: '#60a5fa' },
+    // Labels default to the tertiary text colour (4.37:1 on a card): the secondary one keeps 4.5:1.
+    Descriptions: { labelColor: 'rgba(255, 255, 255, 0.7)' },
     Layout: { headerBg: 'rgba(11, 15, 25, 0.92)', bodyBg: pageBackground, footerBg: '#070a12' },
     Tabs: {
       itemSelectedColor: '#60a5fa',

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { eventCatalog, EventHeader, type AffiliateProfile, type EventType } from '@app/contracts';
-import { createKafka, ensureTopics, EventConsumer, type AuthUser } from '@app/platform';
-import type { Message, Producer } from 'kafkajs';
+import { eventCatalog, type AffiliateProfile } from '@app/contracts';
+import { EventConsumer, type AuthUser } from '@app/platform';
 import {
   eventMessage,
   largestEvent,
@@ -13,10 +12,10 @@ import {
   startApp,
   uniqueEmail,
   validAffiliateApplication,
-  waitFor,
   accessCookie,
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
+import { EventDelivery } from './event-delivery';
 
 // Identity's UserRegistered and billing's InvoicePaid/InvoiceRefunded travel on different topics,
 // so nothing orders them. These tests publish them through the real Kafka in the order a lagging
@@ -28,59 +27,21 @@ const HOUR = 3_600_000;
 describe('affiliate: invoices and refunds that arrive before their user registered', () => {
   let app: INestApplication;
   let api: string;
-  let producer: Producer;
+  let events: EventDelivery;
 
   beforeAll(async () => {
-    const client = createKafka(process.env.KAFKA_BROKERS!, 'affiliate-parked-test');
-    const admin = client.admin();
-    await admin.connect();
-    await ensureTopics(
-      admin,
-      (['UserRegistered', 'InvoicePaid'] as const).map((type) => topicOf(type)),
-    );
-    await admin.disconnect();
-    producer = client.producer();
-    await producer.connect();
+    events = await EventDelivery.start('affiliate-parked-test');
     const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
     ({ app, url: api } = await startApp(AppModule));
   });
 
   afterAll(async () => {
-    await producer?.disconnect();
+    await events?.stop();
     await app?.close();
   });
 
-  const topicOf = (type: EventType) => `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog[type].topic}`;
-
-  const messageOf = (type: EventType, key: string, init: Record<string, unknown>, at: Date, eventId: string) => {
-    const schema = eventCatalog[type].schema as DescMessage;
-    return {
-      key,
-      value: Buffer.from(toBinary(schema, create(schema, init))),
-      headers: { [EventHeader.Id]: eventId, [EventHeader.Type]: type, [EventHeader.OccurredAt]: at.toISOString() },
-    } satisfies Message;
-  };
-
-  /** Publishes an event as its producer would and waits until the affiliate consumer applied it. */
-  async function deliver(
-    type: EventType,
-    key: string,
-    init: Record<string, unknown>,
-    at: Date,
-    eventId: string = randomUUID(),
-  ) {
-    const message = messageOf(type, key, init, at, eventId);
-    await producer.send({ topic: topicOf(type), messages: [message] });
-    await waitFor(
-      async () => (await query('SELECT 1 FROM affiliate.inbox WHERE event_id = $1', [eventId])).length > 0,
-      30000,
-      `${type} ${eventId} consumed`,
-    );
-    return message;
-  }
-
   const invoicePaid = (userId: string, invoiceId: string, amount: number, paidAt: Date, eventId?: string) =>
-    deliver(
+    events.deliver(
       'InvoicePaid',
       userId,
       { userId, invoiceId, amount: BigInt(amount), currency: 'usd', planId: 'pro', billingCycle: 'monthly' },
@@ -88,14 +49,14 @@ describe('affiliate: invoices and refunds that arrive before their user register
       eventId,
     );
   const invoiceRefunded = (userId: string, invoiceId: string, amountRefunded: number, at: Date) =>
-    deliver(
+    events.deliver(
       'InvoiceRefunded',
       userId,
       { userId, invoiceId, amountRefunded: BigInt(amountRefunded), currency: 'usd' },
       at,
     );
   const userRegistered = (userId: string, referralCode: string, registeredAt: Date, eventId?: string) =>
-    deliver(
+    events.deliver(
       'UserRegistered',
       userId,
       {

@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   blockchainStatusSchema,
@@ -24,10 +23,12 @@ import {
   type EventType,
   type TransactionPage,
 } from '@app/contracts';
-import { createKafka, ensureTopics, EventConsumer, type AuthUser } from '@app/platform';
+import { EventConsumer, type AuthUser } from '@app/platform';
 import type { Message, Producer } from 'kafkajs';
 import {
+  connectEventProducer,
   eventMessage,
+  eventTopic,
   largestEvent,
   query,
   rawRequest,
@@ -79,14 +80,9 @@ describe('analytics: events in, figures out', () => {
   const get = (path: string, user: AuthUser = a) =>
     rawRequest(`${api}${path}`, 'GET', { headers: { cookie: cookieOf(user) } });
 
-  async function publish(type: EventType, key: string, init: Record<string, unknown>, eventId = randomUUID()) {
-    const { topic, schema } = eventCatalog[type];
-    const message: Message = {
-      key,
-      value: Buffer.from(toBinary(schema as DescMessage, create(schema as DescMessage, init))),
-      headers: { [EventHeader.Id]: eventId, [EventHeader.Type]: type, [EventHeader.OccurredAt]: now.toISOString() },
-    };
-    await producer.send({ topic: `${process.env.KAFKA_TOPIC_PREFIX}${topic}`, messages: [message] });
+  async function publish(type: EventType, key: string, init: Record<string, unknown>) {
+    const message = eventMessage(type, key, init, { occurredAt: now });
+    await producer.send({ topic: eventTopic(type), messages: [message] });
     sent.push(message);
     return message;
   }
@@ -169,15 +165,7 @@ describe('analytics: events in, figures out', () => {
     });
     const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
     ({ app, url: api } = await startApp(AppModule));
-    const kafka = createKafka(process.env.KAFKA_BROKERS!, 'analytics-test');
-    const admin = kafka.admin();
-    await admin.connect();
-    await ensureTopics(admin, [
-      ...new Set(Object.values(eventCatalog).map((entry) => `${process.env.KAFKA_TOPIC_PREFIX}${entry.topic}`)),
-    ]);
-    await admin.disconnect();
-    producer = kafka.producer();
-    await producer.connect();
+    producer = await connectEventProducer('analytics-test', Object.keys(eventCatalog) as EventType[]);
 
     // User A: the month's sales, a refund, a failure, a crypto charge, an XRP escrow, an old sale,
     // a large sale that AML screening records, and a subscription invoice partly refunded.
@@ -274,7 +262,7 @@ describe('analytics: events in, figures out', () => {
     // through Kafka, then a marker on the same partition (same key) that tells us the consumer has
     // passed them. The marker belongs to a third user, so A's figures stay as they were.
     await recorded(a, ids.t1, '100.00', 'USD', 'completed', minutesAgo(10), { customerRef: 'c1' });
-    await producer.send({ topic: `${process.env.KAFKA_TOPIC_PREFIX}integrations.events.v1`, messages: [first] });
+    await producer.send({ topic: eventTopic('TransactionRecorded'), messages: [first] });
     const marker = randomUUID();
     await recorded(userOf(), marker, '1.00', 'USD', 'completed', minutesAgo(2), {}, ids.t1);
     await waitFor(

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import {
-  eventCatalog,
-  EventHeader,
-  type ChatMessageResponse,
-  type EventType,
-  type SupportAccountContext,
-  type SupportConversationResponse,
+import type {
+  ChatMessageResponse,
+  EventType,
+  SupportAccountContext,
+  SupportConversationResponse,
 } from '@app/contracts';
-import { createKafka, ensureTopics, type AuthUser } from '@app/platform';
+import type { AuthUser } from '@app/platform';
 import type { Producer } from 'kafkajs';
-import { accessCookie, largestEvent, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import {
+  accessCookie,
+  connectEventProducer,
+  eventMessage,
+  eventTopic,
+  largestEvent,
+  query,
+  rawRequest,
+  startApp,
+  uniqueEmail,
+  waitFor,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { FakeOpenAiProcess } from './fake-openai';
 
@@ -30,7 +38,6 @@ const personOf = (role: string): AuthUser => ({
   role,
 });
 const sessionId = () => `session_${Date.now()}_${randomUUID().slice(0, 8)}`;
-const topicOf = (type: EventType) => `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog[type].topic}`;
 const consumed: EventType[] = [
   'UserRegistered',
   'SubscriptionActivated',
@@ -66,13 +73,7 @@ describe('chat-support: the account context read model', () => {
     process.env.OPENAI_API_KEY = API_KEY;
     process.env.OPENAI_BASE_URL = fake.baseUrl;
     process.env.OPENAI_TIMEOUT_MS = '5000';
-    const kafka = createKafka(process.env.KAFKA_BROKERS!, 'chat-support-account-test');
-    const admin = kafka.admin();
-    await admin.connect();
-    await ensureTopics(admin, [...new Set(consumed.map(topicOf))]);
-    await admin.disconnect();
-    producer = kafka.producer();
-    await producer.connect();
+    producer = await connectEventProducer('chat-support-account-test', consumed);
     const { AppModule } = jest.requireActual<typeof AppModuleFile>('../src/app.module');
     ({ app, url: api } = await startApp(AppModule));
   });
@@ -87,17 +88,10 @@ describe('chat-support: the account context read model', () => {
 
   /** Publishes an event as its producer's outbox would; `at` is its occurred-at header. */
   const publish = async (type: EventType, key: string, init: Record<string, unknown>, at = new Date()) => {
-    const schema = eventCatalog[type].schema as DescMessage;
     const eventId = randomUUID();
     await producer.send({
-      topic: topicOf(type),
-      messages: [
-        {
-          key,
-          value: Buffer.from(toBinary(schema, create(schema, init))),
-          headers: { [EventHeader.Id]: eventId, [EventHeader.Type]: type, [EventHeader.OccurredAt]: at.toISOString() },
-        },
-      ],
+      topic: eventTopic(type),
+      messages: [eventMessage(type, key, init, { id: eventId, occurredAt: at })],
     });
     return eventId;
   };

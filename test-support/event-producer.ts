@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { eventCatalog, EventHeader, type EventType } from '@app/contracts';
+import { createKafka, ensureTopics } from '@app/platform';
+import type { Message, Producer } from 'kafkajs';
+
+/** The topic the event travels on, under the test's prefix (as the service under test reads it). */
+export const eventTopic = (type: EventType): string => `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog[type].topic}`;
+
+/**
+ * A Kafka message carrying the event as a producer's outbox would publish it: a fresh event id and
+ * occurred-at now unless the test needs its own (to find the inbox row, or to deliver out of order).
+ */
+export function eventMessage(
+  type: EventType,
+  key: string,
+  init: Record<string, unknown>,
+  { id = randomUUID(), occurredAt = new Date() }: { id?: string; occurredAt?: Date } = {},
+): Message {
+  const schema = eventCatalog[type].schema as DescMessage;
+  return {
+    key,
+    value: Buffer.from(toBinary(schema, create(schema, init))),
+    headers: {
+      [EventHeader.Id]: id,
+      [EventHeader.Type]: type,
+      [EventHeader.OccurredAt]: occurredAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * A connected producer for the events of `types`. Their topics are created first: the broker never
+ * auto-creates them, and a consumer that subscribes later must find them.
+ */
+export async function connectEventProducer(clientId: string, types: readonly EventType[]): Promise<Producer> {
+  const kafka = createKafka(process.env.KAFKA_BROKERS!, clientId);
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await ensureTopics(admin, [...new Set(types.map(eventTopic))]);
+  } finally {
+    await admin.disconnect();
+  }
+  const producer = kafka.producer();
+  await producer.connect();
+  return producer;
+}

@@ -63,6 +63,7 @@ RESULTS := .local/test-results
 
 test: build infra
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@bash scripts/ensure-pdf-tools.sh
 	@node scripts/launch.mjs up test >/dev/null
 	@status=0; \
 	  $(JEST) --selectProjects unit integration --runInBand --json --outputFile=$(RESULTS)/services.json || status=1; \
@@ -81,9 +82,11 @@ bench: build infra
 	  node bench/analytics.mjs || status=1; \
 	  node bench/faults.mjs || status=1; \
 	  node bench/chat-live.mjs || status=1; \
+	  node bench/reports.mjs || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install
+	@bash scripts/ensure-pdf-tools.sh
 	$(JEST) --selectProjects unit
 
 test-integration: build infra

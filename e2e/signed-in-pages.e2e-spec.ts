@@ -18,6 +18,9 @@ const signedInRoutes = [
   '/crypto-wallet',
   '/integrations',
   '/settings',
+  '/reports',
+  // A plain user's view of the support console: 'Not allowed', not a blank page.
+  '/support',
   '/affiliate/dashboard',
   '/affiliate/marketing-toolkit',
 ].filter((path) => !pendingRoutes.includes(path));

@@ -31,6 +31,7 @@ const profiles = {
     affiliate: 3006,
     analytics: 3007,
     cryptoEscrow: 3008,
+    reportsAi: 3009,
     fakeStripe: 12111,
     fakeCoinbase: 12121,
     fakeRippled: 12131,
@@ -49,6 +50,7 @@ const profiles = {
     affiliate: 13006,
     analytics: 13007,
     cryptoEscrow: 13008,
+    reportsAi: 13009,
     fakeStripe: 12112,
     fakeCoinbase: 12122,
     fakeRippled: 12132,
@@ -59,6 +61,7 @@ const profiles = {
       RATE_LIMIT_REGISTER_PER_HOUR: '1000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: '1000',
+      RATE_LIMIT_REPORTS_PER_MINUTE: '1000',
     },
   },
 };
@@ -238,6 +241,11 @@ const processes = [
   serviceApi('crypto-escrow', 'crypto', profile.cryptoEscrow, cryptoLocal),
   // Polls open charges every 10 s and watches open escrows every 30 s (BullMQ).
   serviceWorker('crypto-escrow', 'crypto', profile.cryptoEscrow, cryptoLocal),
+  // Reports from its own read model of the events; the analysis uses OpenAI only when OPENAI_API_KEY
+  // is set in the environment (as chat-support), otherwise the built-in analyst answers.
+  serviceApi('reports-ai', 'reports', profile.reportsAi),
+  // Renders the queued reports (BullMQ report-generation), REPORT_GENERATION_CONCURRENCY at a time.
+  serviceWorker('reports-ai', 'reports', profile.reportsAi),
   {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
@@ -253,6 +261,7 @@ const processes = [
       AFFILIATE_URL: `http://127.0.0.1:${profile.affiliate}`,
       ANALYTICS_URL: `http://127.0.0.1:${profile.analytics}`,
       CRYPTO_ESCROW_URL: `http://127.0.0.1:${profile.cryptoEscrow}`,
+      REPORTS_AI_URL: `http://127.0.0.1:${profile.reportsAi}`,
       ...profile.limits,
     },
     ready: [`http://127.0.0.1:${profile.gateway}/health/live`, `http://127.0.0.1:${profile.gateway + 100}/health/live`],

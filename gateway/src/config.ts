@@ -19,6 +19,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   AFFILIATE_URL: z.url().default('http://127.0.0.1:3006'),
   ANALYTICS_URL: z.url().default('http://127.0.0.1:3007'),
   CRYPTO_ESCROW_URL: z.url().default('http://127.0.0.1:3008'),
+  REPORTS_AI_URL: z.url().default('http://127.0.0.1:3009'),
   /** The web app's address as users reach it: its origin is the one allowed to send state-changing requests. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built web app; served with an SPA fallback when the folder exists. */
@@ -36,6 +37,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: rate(5),
   RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE: rate(120),
   RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: rate(600),
+  /** Report generations and analyses: each queues work or may call OpenAI. */
+  RATE_LIMIT_REPORTS_PER_MINUTE: rate(10),
   /** How long a verified access token is trusted without checking its signature again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /**

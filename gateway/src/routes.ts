@@ -2,7 +2,15 @@ import { deadLetterPath } from '@app/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream =
-  'identity' | 'profile' | 'chat-support' | 'billing' | 'integrations' | 'affiliate' | 'analytics' | 'crypto-escrow';
+  | 'identity'
+  | 'profile'
+  | 'chat-support'
+  | 'billing'
+  | 'integrations'
+  | 'affiliate'
+  | 'analytics'
+  | 'crypto-escrow'
+  | 'reports-ai';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -124,6 +132,7 @@ export function routeTable(config: GatewayConfig): Route[] {
     ...affiliateRoutes,
     ...analyticsRoutes(config),
     ...cryptoRoutes(config),
+    ...reportRoutes(config),
     ...deadLetterRoutes,
   ];
 }
@@ -256,6 +265,20 @@ function cryptoRoutes(config: GatewayConfig): Route[] {
   ];
 }
 
+/** Spec 7's /api/reports calls; reports-ai answers only the owner (another user's id is a 404). */
+function reportRoutes(config: GatewayConfig): Route[] {
+  const owned = { upstream: 'reports-ai', session: true, verifiedEmail: true } as const;
+  // Generating queues a render and analysing may call OpenAI: limited per client address, each route apart.
+  const costly = { ...owned, rateLimit: { max: config.RATE_LIMIT_REPORTS_PER_MINUTE, windowSeconds: 60 } };
+  return [
+    { method: 'POST', path: '/api/reports/generate', ...costly },
+    { method: 'GET', path: '/api/reports', ...owned },
+    { method: 'GET', path: '/api/reports/:id', ...owned },
+    { method: 'GET', path: '/api/reports/download/:id', ...owned },
+    { method: 'POST', path: '/api/reports/analyze', ...costly },
+  ];
+}
+
 /** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */
 export function isKnownPath(routes: Route[], path: string): boolean {
   const segments = path.split('/');
@@ -277,4 +300,5 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   affiliate: config.AFFILIATE_URL,
   analytics: config.ANALYTICS_URL,
   'crypto-escrow': config.CRYPTO_ESCROW_URL,
+  'reports-ai': config.REPORTS_AI_URL,
 });

@@ -9,6 +9,7 @@ import { cryptoDatabase } from '../../services/crypto-escrow/src/entities';
 import { identityDatabase } from '../../services/identity/src/entities';
 import { integrationsDatabase } from '../../services/integrations/src/entities';
 import { profileDatabase } from '../../services/profile/src/entities';
+import { reportsDatabase } from '../../services/reports-ai/src/entities';
 
 // Each service connects to Postgres as its own role, which reaches its own schema only: what a
 // compromised service (or one with an injection bug) could read of the others' data is nothing.
@@ -24,6 +25,7 @@ const services: ServiceDatabaseOptions[] = [
   affiliateDatabase,
   analyticsDatabase,
   cryptoDatabase,
+  reportsDatabase,
 ];
 const adminUrl = process.env.DATABASE_URL!;
 

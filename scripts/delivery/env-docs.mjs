@@ -78,6 +78,12 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE:
     'Page views and custom events (`POST /api/analytics/events`) per client address per minute.',
   RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: 'Coinbase Commerce webhook deliveries per client address per minute.',
+  REPORTS_AI_URL:
+    'Base URL of the reports-ai service (`/api/reports`, `/api/reports/{id}`, `/api/reports/generate`, `/api/reports/download/{id}`, `/api/reports/analyze`).',
+  RATE_LIMIT_REPORTS_PER_MINUTE:
+    'Report generations (`POST /api/reports/generate`) and, counted apart, report analyses (`POST /api/reports/analyze`) per client address per minute; more answer 429 with Retry-After.',
+  REPORT_GENERATION_CONCURRENCY:
+    'reports-ai-worker: how many reports one worker process computes and renders (PDF and CSV) at a time; each worker replica takes as many.',
   XRPL_SERVER_URL:
     'WebSocket URL of the XRP Ledger server (rippled) xrpl.js connects to: crypto-escrow submits escrows there, analytics reads its `server_info` for the status panel. `make up` points both at the local fake rippled (tools/fake-rippled, a test double).',
   POLYGON_RPC_URL:
@@ -106,12 +112,12 @@ export const DESCRIPTIONS = {
   COINBASE_COMMERCE_WEBHOOK_SECRET:
     'crypto-escrow: shared secret of the Coinbase Commerce webhook subscription; deliveries whose `X-CC-Webhook-Signature` (HMAC-SHA256 of the raw body) does not match are refused. Secret.',
   OPENAI_API_KEY:
-    "affiliate and chat-support: optional OpenAI API key. When set, the affiliate toolkit writes with OpenAI (structured output checked against the response schemas) and the chat assistant answers with OpenAI (retrieval over the help content, tool calls reading the user's own support records) and rates sentiment by structured output; otherwise the built-in writer, the built-in retrieval engine and the spec's keyword rules. Secret.",
+    "affiliate, chat-support and reports-ai: optional OpenAI API key. When set, the affiliate toolkit writes with OpenAI (structured output checked against the response schemas), the chat assistant answers with OpenAI (retrieval over the help content, tool calls reading the user's own support records) and rates sentiment by structured output, and the report analysis is written by OpenAI from the report's figures only (structured output checked against the analysis schema); otherwise the built-in writer, the built-in retrieval engine, the spec's keyword rules and the built-in analyst. Secret.",
   OPENAI_BASE_URL:
-    "chat-support: base URL of an OpenAI-compatible API (e.g. `http://127.0.0.1:11434/v1` for Ollama, a vLLM server); unset or empty: OpenAI's own. Tests point it at the fake (tools/fake-openai, a test double).",
-  OPENAI_MODEL: 'affiliate and chat-support: the chat model used when OPENAI_API_KEY is set.',
+    "chat-support and reports-ai: base URL of an OpenAI-compatible API (e.g. `http://127.0.0.1:11434/v1` for Ollama, a vLLM server); unset or empty: OpenAI's own. Tests point it at the fake (tools/fake-openai, a test double).",
+  OPENAI_MODEL: 'affiliate, chat-support and reports-ai: the chat model used when OPENAI_API_KEY is set.',
   OPENAI_TIMEOUT_MS:
-    'affiliate and chat-support: how long an OpenAI call may take before the built-in engine answers instead, in ms.',
+    'affiliate, chat-support and reports-ai: how long an OpenAI call may take before the built-in engine answers instead, in ms.',
   SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES:
     'chat-support: first-response SLA of an escalated chat, in business minutes (Monday to Friday 9:00-18:00 New Zealand time, Pacific/Auckland); 540, one business day, is the policy\'s "we reply within 24 hours". When it runs out without an agent reply, the conversation\'s priority goes up a step and SUPPORT_EMAIL is mailed.',
   SUPPORT_EMAIL:

@@ -78,6 +78,7 @@ const RiskAnalyticsPage = lazy(() =>
 const CompetitiveAnalysisPage = lazy(() =>
   import('./pages/analytics/CompetitiveAnalysisPage').then((m) => ({ default: m.CompetitiveAnalysisPage })),
 );
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const CryptoWalletPage = lazy(() =>
   import('./pages/crypto/CryptoWalletPage').then((m) => ({ default: m.CryptoWalletPage })),
 );
@@ -139,6 +140,7 @@ export function AppRoutes() {
             <Route path="analytics/customer-segmentation" element={<CustomerSegmentationPage />} />
             <Route path="analytics/risk-analytics" element={<RiskAnalyticsPage />} />
             <Route path="analytics/competitive-analysis" element={<CompetitiveAnalysisPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
             <Route path="crypto-wallet" element={<CryptoWalletPage />} />

@@ -9,6 +9,7 @@ import {
   posSystems,
   processorTypes,
 } from './integrations';
+import { reportPeriods, reportTypes } from './reports';
 
 /**
  * The largest value every field of every event may carry. Producers are bounded at their edge
@@ -183,6 +184,7 @@ const fields = {
     txHash: text(128),
   },
   EscrowCancelled: {} as Record<string, z.ZodType>,
+  ReportGenerated: { reportId: id(), userId: id(), type: oneOf(reportTypes), period: oneOf(reportPeriods) },
 } satisfies Record<EventType, Record<string, z.ZodType>>;
 fields.EscrowCancelled = fields.EscrowFinished;
 fields.InvoiceDisputeWon = fields.InvoiceDisputed;

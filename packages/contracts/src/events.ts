@@ -21,6 +21,7 @@ import {
   EscrowCancelledSchema,
   EscrowFinishedSchema,
 } from './gen/platform/crypto/v1/events_pb';
+import { ReportGeneratedSchema } from './gen/platform/reports/v1/events_pb';
 
 export * from './gen/platform/identity/v1/events_pb';
 export * from './gen/platform/profile/v1/events_pb';
@@ -29,6 +30,7 @@ export * from './gen/platform/billing/v1/events_pb';
 export * from './gen/platform/integrations/v1/events_pb';
 export * from './gen/platform/affiliate/v1/events_pb';
 export * from './gen/platform/crypto/v1/events_pb';
+export * from './gen/platform/reports/v1/events_pb';
 
 /** Kafka topics, one per owning service; the key of every message is the aggregate id. */
 export const Topic = {
@@ -39,6 +41,7 @@ export const Topic = {
   IntegrationsEvents: 'integrations.events.v1',
   AffiliateEvents: 'affiliate.events.v1',
   CryptoEvents: 'crypto.events.v1',
+  ReportsEvents: 'reports.events.v1',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -62,6 +65,7 @@ export const eventCatalog = {
   ChargeFailed: { topic: Topic.CryptoEvents, schema: ChargeFailedSchema },
   EscrowFinished: { topic: Topic.CryptoEvents, schema: EscrowFinishedSchema },
   EscrowCancelled: { topic: Topic.CryptoEvents, schema: EscrowCancelledSchema },
+  ReportGenerated: { topic: Topic.ReportsEvents, schema: ReportGeneratedSchema },
 } as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
 export type EventType = keyof typeof eventCatalog;
 

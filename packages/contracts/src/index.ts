@@ -15,3 +15,8 @@ export * from './crypto';
 export * from './chat';
 export * from './chat-sentiment';
 export * from './help';
+export * from './reports';
+export * from './money';
+export * from './screening';
+export * from './transaction-events';
+export * from './transaction-figures';

@@ -11,6 +11,8 @@ export const Queue = {
   CryptoEscrowMonitor: 'crypto-escrow-monitor',
   /** Chat-support: one delayed job per escalated chat, due when its first-response SLA runs out. */
   SupportSla: 'support-sla',
+  /** Reports-ai: one job per requested report (job id = report id), computing and rendering it. */
+  ReportGeneration: 'report-generation',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

@@ -43,3 +43,4 @@ export * from './http/request-id.decorator';
 export * from './mail/mail-html';
 export * from './webhooks/signature';
 export * from './crypto/secret-box';
+export * from './ai/openai';

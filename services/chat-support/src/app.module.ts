@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { keywordSentiment, Queue } from '@app/contracts';
-import { APP_CONFIG, LiveChannel, MailModule, PlatformModule } from '@app/platform';
+import { APP_CONFIG, LiveChannel, MailModule, openAiClientProvider, PlatformModule } from '@app/platform';
 import { AccountContextRepository } from './account/account-context.repository';
 import { AccountContextService } from './account/account-context.service';
 import { ChargeCompletedHandler } from './account/charge-completed.handler';
@@ -23,7 +23,6 @@ import { chatSupportDatabase } from './entities';
 import { EscalationsService } from './escalations/escalations.service';
 import { SupportConversationsRepository } from './escalations/support-conversations.repository';
 import { ChatLiveService } from './live/chat-live.service';
-import { openAiClientProvider } from './openai/openai.client';
 
 import { OpenAiSentiment } from './sentiment/openai-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from './sentiment/sentiment-analyzer';

@@ -1,4 +1,4 @@
-import { baseConfigSchema } from '@app/platform';
+import { baseConfigSchema, openAiConfigShape } from '@app/platform';
 import { z } from 'zod';
 
 export const chatSupportConfigSchema = baseConfigSchema.extend({
@@ -6,16 +6,8 @@ export const chatSupportConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3003),
   /** Origin of the web app, linked from e-mails. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
-  /** When set, the chat assistant and the sentiment analysis use OpenAI; otherwise the built-in engine and the spec's keyword rules. */
-  OPENAI_API_KEY: z.string().trim().optional(),
-  /** An OpenAI-compatible server (Ollama, vLLM, a local fake); unset or empty: OpenAI's own API. */
-  OPENAI_BASE_URL: z
-    .union([z.literal(''), z.url()])
-    .optional()
-    .transform((url) => url || undefined),
-  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-  /** How long an OpenAI call may take before the built-in engine answers instead. */
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
+  // OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_MS: without a key the built-in engine answers.
+  ...openAiConfigShape,
   /** Chat calls (initialize, sentiment, message, escalate, history together) one signed-in user may make per minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /**

@@ -44,4 +44,6 @@ export const queryKeys = {
   analyticsCustomerSegmentation: ['analytics', 'customer-segmentation'] as const,
   analyticsRisk: ['analytics', 'risk'] as const,
   analyticsCompetitive: (timeframe: string) => ['analytics', 'competitive', timeframe] as const,
+  recentReports: ['reports', 'recent'] as const,
+  report: (id: string) => ['reports', 'report', id] as const,
 };

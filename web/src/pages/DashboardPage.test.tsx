@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GuardedRoute } from '../components/GuardedRoute';
-import { callsTo, renderRoutes } from '../test/render';
+import { callsTo, renderRoutes, requestBody, type MockResponse } from '../test/render';
+import { analysis, report, reportId } from '../test/reports';
 import { DashboardPage } from './DashboardPage';
+import { expectFailureToast } from './analytics/testSupport';
 import { complianceRecord, fakeDashboardApi } from './dashboard/fixtures';
 
 // G2 draws on a canvas jsdom does not have; the test checks the data the chart is given.
@@ -25,6 +27,9 @@ function renderDashboard() {
     '/dashboard',
   );
 }
+
+const queued = report({ status: 'queued', progress: 0, generatedAt: null, data: null });
+const generating = report({ status: 'generating', progress: 60, generatedAt: null, data: null });
 
 const section = (name: string) => screen.findByRole('region', { name });
 const card = async (title: string) => {
@@ -109,33 +114,115 @@ describe('DashboardPage', () => {
     expect(await within(live).findByRole('button', { name: 'Copied transaction id' })).toBeTruthy();
   });
 
-  it('exports the dashboard figures as CSV in the browser', async () => {
-    const blobs: Blob[] = [];
-    // jsdom has no object URLs; these two are put back after the test.
-    URL.createObjectURL = (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:dashboard';
-    };
-    URL.revokeObjectURL = () => undefined;
-    onTestFinished(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
+  it('exports a financial report of the chart range and opens its PDF once it is completed', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    let reads = 0;
+    const fetchMock = fakeDashboardApi((url) => {
+      if (url === '/api/reports/generate') return { status: 201, body: queued };
+      if (url === `/api/reports/${reportId}`) return { body: reads++ === 0 ? generating : report() };
+      return undefined;
     });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    fakeDashboardApi();
     const { user } = renderDashboard();
-    const exportButton = await screen.findByRole('button', { name: /Export Report/ });
-    await waitFor(() => expect(exportButton.hasAttribute('disabled')).toBe(false));
-    await user.click(exportButton);
-    expect(blobs).toHaveLength(1);
-    const csv = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blobs[0]!);
+    const chart = await card('Transaction Analytics');
+    await user.click(within(chart).getByRole('radio', { name: '7D' }));
+    await user.click(screen.getByRole('button', { name: /Export Report/ }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/reports/generate', 'POST')).toHaveLength(1));
+    // Spec 7's header shape, with the chart's current range.
+    expect(requestBody(callsTo(fetchMock, '/api/reports/generate', 'POST')[0])).toEqual({
+      reportType: 'financial',
+      dateRange: '7d',
+      userId: 'u1',
     });
-    expect(csv).toContain('Stats,Total Portfolio,1234567.89,USD');
-    expect(csv).toContain('Stats,Monthly Volume (2026-11),45678.90,USD');
-    expect(csv).toContain('2026-11-20,1000.00,250.00,0.00,USD');
+    expect(await screen.findByText('Generating your report: 60%')).toBeTruthy();
+    await waitFor(() => expect(open).toHaveBeenCalledWith(`/api/reports/download/${reportId}?format=pdf`, '_blank'));
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByText(/Generating your report/)).toBeNull());
+  });
+
+  it('offers the PDF in a toast when the browser blocks the new tab', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    fakeDashboardApi((url) => {
+      if (url === '/api/reports/generate') return { status: 201, body: queued };
+      if (url === `/api/reports/${reportId}`) return { body: report() };
+      return undefined;
+    });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: /Export Report/ }));
+    expect(await screen.findByText('Report Ready')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download the PDF' }).getAttribute('href')).toBe(
+      `/api/reports/download/${reportId}?format=pdf`,
+    );
+  });
+
+  it("shows 'Export Failed' when the report cannot be generated", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    let generate: MockResponse = { status: 503, body: { error: 'SERVICE_UNAVAILABLE', message: 'Unavailable' } };
+    fakeDashboardApi((url) => {
+      if (url === '/api/reports/generate') return generate;
+      if (url === `/api/reports/${reportId}`)
+        return {
+          body: report({ status: 'failed', data: null, generatedAt: null, error: 'The figures could not be read.' }),
+        };
+      return undefined;
+    });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: /Export Report/ }));
+    await expectFailureToast('Export Failed', 'Failed to generate report. Please try again.');
+
+    // The worker fails it: the same toast, and nothing opens.
+    generate = { status: 201, body: queued };
+    for (const close of screen.getAllByRole('button', { name: /close/i })) await user.click(close);
+    await waitFor(() => expect(screen.queryByText('Export Failed')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /Export Report/ }));
+    await expectFailureToast('Export Failed', 'Failed to generate report. Please try again.');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('shows no reports yet, with the way to the reports screen', async () => {
+    fakeDashboardApi();
+    renderDashboard();
+    const reports = await card('Business Intelligence Reports & AI Analysis');
+    expect(await within(reports).findByText('No reports yet')).toBeTruthy();
+    expect(within(reports).getByRole('link', { name: 'Generate a report' }).getAttribute('href')).toBe('/reports');
+    expect(within(reports).getByRole('link', { name: 'All reports' }).getAttribute('href')).toBe('/reports');
+  });
+
+  it('shows the latest reports with status and downloads, and the latest analysis', async () => {
+    const listed = [
+      report({
+        id: 'r-new',
+        title: 'Compliance Report: Last 7 days',
+        type: 'compliance',
+        reportType: 'compliance',
+        period: '7d',
+        status: 'generating',
+        progress: 40,
+        data: null,
+      }),
+      report({ analysis }),
+    ];
+    fakeDashboardApi((url) => (url === '/api/reports' ? { body: { reports: listed } } : undefined));
+    renderDashboard();
+    const reports = await card('Business Intelligence Reports & AI Analysis');
+    await within(reports).findByText('Compliance Report: Last 7 days');
+    const items = within(reports).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Generating')).toBeTruthy();
+    expect(
+      within(items[0]!).getByLabelText('Download PDF: Compliance Report: Last 7 days').getAttribute('aria-disabled'),
+    ).toBe('true');
+    expect(within(items[1]!).getByText('Completed')).toBeTruthy();
+    expect(
+      within(items[1]!)
+        .getByRole('link', { name: 'Download PDF: Financial Report: Last 30 days' })
+        .getAttribute('href'),
+    ).toBe(`/api/reports/download/${reportId}?format=pdf`);
+
+    const latest = within(within(reports).getByRole('region', { name: 'Latest AI analysis' }));
+    expect(latest.getByText('Medium risk')).toBeTruthy();
+    expect(latest.getByText('Score 45 / 100')).toBeTruthy();
+    expect(latest.getByText(analysis.summary)).toBeTruthy();
   });
 
   it('says AML Compliant when no record waits for review', async () => {
@@ -161,6 +248,7 @@ describe('DashboardPage', () => {
       'Network status could not be loaded.',
       'Transactions could not be loaded.',
       'Crypto payments could not be loaded.',
+      'Reports could not be loaded.',
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
@@ -176,7 +264,6 @@ describe('DashboardPage', () => {
     }
     expect(within(await card('Live Transaction Monitoring')).queryByRole('table')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
-    expect(screen.getByRole('button', { name: /Export Report/ }).hasAttribute('disabled')).toBe(true);
   });
 
   it('shows empty states when the user has no transactions', async () => {

@@ -10,7 +10,7 @@ import { LegalFramework } from './dashboard/LegalFramework';
 import { LiveTransactionMonitoring } from './dashboard/LiveTransactionMonitoring';
 import { PlatformServices } from './dashboard/PlatformServices';
 import { RecentActivity } from './dashboard/RecentActivity';
-import { ReportsNotice } from './dashboard/ReportsNotice';
+import { ReportsBlock } from './dashboard/ReportsBlock';
 import { StatCards } from './dashboard/StatCards';
 import { TokenizationBlock } from './dashboard/TokenizationBlock';
 import { TransactionVolumeChart } from './dashboard/TransactionVolumeChart';
@@ -52,7 +52,7 @@ export function DashboardPage() {
       <LegalFramework />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <ReportsNotice />
+          <ReportsBlock />
         </Col>
         <Col xs={24} lg={12}>
           <PlatformServices />

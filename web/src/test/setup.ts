@@ -1,9 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// CI runs these beside the end-to-end stack on two cores; antd's first render can take over
-// the library's 1 s default for findBy/waitFor there.
-configure({ asyncUtilTimeout: 5000 });
+// CI runs these beside the end-to-end stack on two cores; antd's first render, or a page's first
+// lazy import through the route table, can take over the library's 1 s default for findBy/waitFor
+// there (a loaded machine has taken 6 s). Under the 15 s test timeout.
+configure({ asyncUtilTimeout: 10000 });
 
 // jsdom lacks these browser APIs that antd uses for responsive layout and measuring.
 Object.defineProperty(window, 'matchMedia', {

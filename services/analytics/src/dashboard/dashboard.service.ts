@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   reportingCurrency,
+  transactionFiguresOf,
   type BreakdownRow,
   type ChartRange,
   type DashboardStats,
   type TransactionSummary,
   type TransactionVolume,
 } from '@app/contracts';
-import { addDays, isoDay, money, monthStart, round1, utcDay } from '../insights/calendar';
+import { addDays, isoDay, money, monthStart, utcDay } from '../insights/calendar';
 import { RollupsRepository } from '../insights/rollups.repository';
 import { dashboardRiskOf, overallRiskOf, riskMetricsOf } from '../insights/risk-model';
 import { TransactionsRepository } from '../transactions/transactions.repository';
@@ -76,15 +77,14 @@ export class DashboardService {
         .map(([key, v]): BreakdownRow => ({ key, count: v.count, volume: money(v.volume) }))
         .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
     };
-    const sales = totals.completed + totals.refunded;
-    const settled = sales + totals.failed;
+    const { totalCount, totalVolume, averageTicket, successRate } = transactionFiguresOf(totals);
     return {
       range,
       currency: reportingCurrency,
-      totalCount: totals.total,
-      totalVolume: money(totals.completedUsd),
-      averageTicket: totals.completedPriced ? money(Number(totals.completedUsd) / totals.completedPriced) : 0,
-      successRate: settled ? round1((sales / settled) * 100) : 0,
+      totalCount,
+      totalVolume,
+      averageTicket,
+      successRate,
       byStatus: group(
         breakdown,
         (r) => r.status,

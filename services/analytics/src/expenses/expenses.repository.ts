@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { toUsd } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
-import { toUsd } from '../money/fx';
 
 const centsToDecimal = (cents: number) => (cents / 100).toFixed(2);
 

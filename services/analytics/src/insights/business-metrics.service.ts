@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { reportingCurrency, type BusinessMetric, type BusinessMetrics, type MetricPeriod } from '@app/contracts';
+import {
+  reportingCurrency,
+  transactionFiguresOf,
+  type BusinessMetric,
+  type BusinessMetrics,
+  type MetricPeriod,
+  type PeriodTotals,
+} from '@app/contracts';
 import {
   addDays,
   addMonths,
@@ -12,7 +19,7 @@ import {
   weekStart,
 } from './calendar';
 import { CustomersRepository } from './customers.repository';
-import { RollupsRepository, type PeriodTotals } from './rollups.repository';
+import { RollupsRepository } from './rollups.repository';
 
 export interface Window {
   from: Date;
@@ -49,14 +56,13 @@ export interface MetricInputs {
 /** The metrics and their target formulas (docs/analytics.md, business metrics). */
 export function metricsOf(period: MetricPeriod, current: MetricInputs, previous: MetricInputs): BusinessMetric[] {
   const figures = (m: MetricInputs) => {
-    const sales = m.totals.completed + m.totals.refunded;
-    const settled = sales + m.totals.failed;
+    const { totalVolume, totalCount, averageTicket, successRate, refundRate } = transactionFiguresOf(m.totals);
     return {
-      revenue: money(m.totals.completedUsd),
-      transactions: m.totals.total,
-      averageTicket: m.totals.completedPriced ? money(Number(m.totals.completedUsd) / m.totals.completedPriced) : 0,
-      successRate: settled ? round1((sales / settled) * 100) : 0,
-      refundRate: sales ? round1((m.totals.refunded / sales) * 100) : 0,
+      revenue: totalVolume,
+      transactions: totalCount,
+      averageTicket,
+      successRate,
+      refundRate,
       activeCustomers: m.activeCustomers,
       newCustomers: m.newCustomers,
     };

@@ -12,8 +12,4 @@ export const addMonths = (date: Date, months: number): Date =>
 export const weekStart = (date: Date): Date => addDays(utcDay(date), -((date.getUTCDay() + 6) % 7));
 export const daysBetween = (from: Date, to: Date): number => Math.round((to.getTime() - from.getTime()) / DAY_MS);
 
-/** Rounds to 2 decimals for money figures read from numeric sums. */
-export const money = (value: string | number | null | undefined): number => Math.round(Number(value ?? 0) * 100) / 100;
-export const round1 = (value: number): number => Math.round(value * 10) / 10;
-
-export { percentChange } from '@app/contracts';
+export { money, percentChange, round1 } from '@app/contracts';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   reportingCurrency,
+  toUsd,
   type CompetitiveAnalysis,
   type CompetitiveTimeframe,
   type Competitor,
 } from '@app/contracts';
 import market from '../../data/competitive-market.json';
-import { toUsd } from '../money/fx';
 import { money, percentChange, round1, utcDay } from './calendar';
 import { RollupsRepository } from './rollups.repository';
 

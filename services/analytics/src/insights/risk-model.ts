@@ -1,5 +1,4 @@
-import type { RiskLevel, RiskMetric } from '@app/contracts';
-import { levelOfScore } from '../transactions/screening';
+import { levelOfScore, type RiskLevel, type RiskMetric } from '@app/contracts';
 import { round1 } from './calendar';
 
 /** Counts the risk model reads from the daily rollup (docs/analytics.md, risk). */

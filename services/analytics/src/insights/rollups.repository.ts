@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PeriodTotals } from '@app/contracts';
 import type { DataSource } from 'typeorm';
 import { addDays, isoDay, utcDay } from './calendar';
 import type { RiskCounts } from './risk-model';
-
-export interface PeriodTotals {
-  /** Completed USD volume (refunded sales no longer count). */
-  completedUsd: string;
-  completedPriced: number;
-  completed: number;
-  refunded: number;
-  failed: number;
-  total: number;
-}
 
 export type DashboardFigures = { portfolio: string; month: string; properties: number } & RiskCounts;
 

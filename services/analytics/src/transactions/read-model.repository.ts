@@ -1,27 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { TransactionStatus, TransactionType } from '@app/contracts';
+import {
+  amlThresholdsNzd,
+  screen,
+  screeningRecordStatus,
+  supersedes,
+  toUsd,
+  type ScreeningRule,
+  type SourceTransaction,
+  type TransactionStatus,
+} from '@app/contracts';
 import type { EntityManager } from 'typeorm';
-import { toUsd } from '../money/fx';
-import { amlThresholdsNzd, screen, supersedes, type ScreeningRule } from './screening';
-
-/** One source transaction as an event reports it. */
-export interface SourceTransaction {
-  userId: string;
-  source: 'integrations' | 'crypto';
-  sourceId: string;
-  type: TransactionType;
-  amount: string;
-  currency: string;
-  status: TransactionStatus;
-  processor: string;
-  country: string | null;
-  paymentMethod: string | null;
-  customerRef: string | null;
-  propertyId: string | null;
-  blockchainTxHash: string | null;
-  description: string | null;
-  occurredAt: Date;
-}
 
 interface StoredRow {
   id: string;
@@ -230,10 +218,7 @@ export class ReadModelRepository {
     }
   }
 
-  /**
-   * Enhanced due diligence and the travel rule always need a person; a large transaction does when
-   * its score is high; the structuring band does from the third such transaction within 24 hours.
-   */
+  /** The record's status by the shared rule; structuring counts the user's other such records of the 24 hours before. */
   private async statusOf(
     manager: EntityManager,
     rule: ScreeningRule,
@@ -241,14 +226,13 @@ export class ReadModelRepository {
     transactionId: string,
     score: number,
   ): Promise<'review' | 'cleared'> {
-    if (rule === 'enhanced_due_diligence' || rule === 'travel_rule') return 'review';
-    if (rule === 'large_transaction') return score > 70 ? 'review' : 'cleared';
+    if (rule !== 'structuring') return screeningRecordStatus(rule, score, 0);
     const [{ n }] = (await manager.query(
       `SELECT count(*)::int AS n FROM analytics.compliance_records
         WHERE user_id = $1 AND type = 'structuring' AND transaction_id <> $3
           AND (data->>'occurredAt')::timestamptz BETWEEN $2::timestamptz - interval '24 hours' AND $2::timestamptz`,
       [tx.userId, tx.occurredAt, transactionId],
     )) as { n: number }[];
-    return n + 1 >= 3 ? 'review' : 'cleared';
+    return screeningRecordStatus(rule, score, n);
   }
 }

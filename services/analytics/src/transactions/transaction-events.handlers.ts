@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import {
+  chargeFailedStatus,
+  fromCharge,
+  fromEscrow,
+  fromTransactionRecorded,
+  type SourceTransaction,
+} from '@app/contracts';
 import type { Event, EventContext, EventHandler } from '@app/platform';
-import { fromCharge, fromEscrow, fromTransactionRecorded } from './event-mapping';
-import { ReadModelRepository, type SourceTransaction } from './read-model.repository';
+import { ReadModelRepository } from './read-model.repository';
 
 /** Injectable so the subclasses inherit the constructor's parameter metadata. */
 @Injectable()
@@ -33,8 +39,7 @@ export class ChargeCompletedHandler extends ReadModelHandler implements EventHan
 export class ChargeFailedHandler extends ReadModelHandler implements EventHandler<'ChargeFailed'> {
   readonly eventType = 'ChargeFailed' as const;
   handle(event: Event<'ChargeFailed'>, context: EventContext): Promise<void> {
-    const status = event.status === 'CANCELED' ? 'cancelled' : 'failed';
-    return this.write(fromCharge(event, status, context.occurredAt), context);
+    return this.write(fromCharge(event, chargeFailedStatus(event), context.occurredAt), context);
   }
 }
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChatSource } from '@app/contracts';
-import { APP_CONFIG, type AuthUser } from '@app/platform';
+import { APP_CONFIG, OPENAI_CLIENT, type AuthUser } from '@app/platform';
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ChatSupportConfig } from '../config';
-import { OPENAI_CLIENT } from '../openai/openai.client';
 import { AccountFacts, planLine, subscriptionSource, transactionLine, transactionsSource } from './account-facts';
 import { BuiltinAssistant, sourceOf } from './builtin-assistant';
 import { notKnownReply, type AssistantReply, type AssistantRequest, type ChatAssistant } from './chat-assistant';

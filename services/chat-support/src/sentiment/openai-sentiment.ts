@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { keywordSentiment, sentimentResultSchema, type SentimentResult } from '@app/contracts';
-import { APP_CONFIG } from '@app/platform';
+import { APP_CONFIG, OPENAI_CLIENT } from '@app/platform';
 import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatSupportConfig } from '../config';
-import { OPENAI_CLIENT } from '../openai/openai.client';
 
 import type { SentimentAnalyzer } from './sentiment-analyzer';
 

@@ -50,6 +50,7 @@ describe('signed-in shell on desktop', () => {
       ['Customer Segmentation', '/analytics/customer-segmentation'],
       ['Risk Analytics', '/analytics/risk-analytics'],
       ['Competitive Analysis', '/analytics/competitive-analysis'],
+      ['Reports', '/reports'],
       ['Crypto Wallet', '/crypto-wallet'],
       ['Integrations', '/integrations'],
       ['Settings', '/settings'],

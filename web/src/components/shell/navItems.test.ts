@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navEntries, navLeafVisible, type NavLeaf } from './navItems';
+import { activeNavPath, analyticsGroupKey, navEntries, navLeafVisible, type NavLeaf } from './navItems';
 
 const leaf = (to: string) => navEntries.find((entry): entry is NavLeaf => 'to' in entry && entry.to === to)!;
 
@@ -12,5 +12,17 @@ describe('navLeafVisible', () => {
     expect(navLeafVisible(leaf('/support'), role)).toBe(support);
     expect(navLeafVisible(leaf('/admin/affiliates'), role)).toBe(admin);
     expect(navLeafVisible(leaf('/dashboard'), role)).toBe(true);
+  });
+});
+
+describe('the Reports item', () => {
+  it('comes right after the Analytics group, with an icon, for every role', () => {
+    const analytics = navEntries.findIndex((entry) => 'key' in entry && entry.key === analyticsGroupKey);
+    const reports = navEntries[analytics + 1] as NavLeaf;
+    expect(reports).toMatchObject({ to: '/reports', label: 'Reports' });
+    expect(reports.icon).toBeTruthy();
+    expect(reports.comingSoon).toBeUndefined();
+    expect(navLeafVisible(reports, 'user')).toBe(true);
+    expect(activeNavPath('/reports')).toBe('/reports');
   });
 });

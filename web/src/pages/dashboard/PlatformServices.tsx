@@ -17,7 +17,7 @@ const services: Service[] = [
   { name: 'Blockchain network status', available: true, to: '/compliance' },
   { name: 'Crypto payments and XRP escrow', available: true, to: '/crypto-wallet' },
   { name: 'Property tokenization workflow', available: false },
-  { name: 'Reports and AI analysis', available: false },
+  { name: 'Reports and AI analysis', available: true, to: '/reports' },
 ];
 
 export function PlatformServices() {

@@ -139,6 +139,8 @@ export function fakeDashboardApi(
         return { body: { records: [complianceRecord()], nextCursor: null } };
       case '/api/analytics/transaction-volume':
         return { body: volume((searchParams.get('range') ?? '30d') as '7d') };
+      case '/api/reports':
+        return { body: { reports: [] } };
       default:
         return { status: 404, body: { error: 'NOT_FOUND', message: `No fake for ${url}` } };
     }

@@ -1,4 +1,4 @@
-import { fixed2, hasUsdRate, toUsd } from './fx';
+import { fixed2, hasUsdRate, toUsd } from './money';
 
 describe('reference-rate conversion to USD', () => {
   it('keeps USD as it is, to 2 places', () => {

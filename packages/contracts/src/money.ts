@@ -1,6 +1,12 @@
-import rates from '../../data/reference-rates.json';
+import rates from './reference-rates.json';
 
-/** US dollars per one unit of each currency the reference table (data/reference-rates.json) quotes. */
+/**
+ * Conversion to the reporting currency with the reference-rate table (reference-rates.json), one
+ * copy for every service that reports USD figures from the same events (analytics, reports-ai), so
+ * their totals agree to the cent.
+ */
+
+/** US dollars per one unit of each currency the reference table quotes. */
 const usdPerUnit: Record<string, number> = {
   ...rates.quotedUsdPerUnit,
   ...Object.fromEntries(Object.entries(rates.quotedUnitsPerUsd).map(([code, perUsd]) => [code, 1 / perUsd])),
@@ -54,3 +60,7 @@ function centsToDecimal(cents: bigint): string {
 export function fixed2(amount: string): string {
   return centsToDecimal(roundDiv(decimalToMicros(amount), 10_000n));
 }
+
+/** Rounds to 2 decimals for money figures read from numeric sums. */
+export const money = (value: string | number | null | undefined): number => Math.round(Number(value ?? 0) * 100) / 100;
+export const round1 = (value: number): number => Math.round(value * 10) / 10;

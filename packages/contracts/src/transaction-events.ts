@@ -1,7 +1,33 @@
+import type { MessageShape } from '@bufbuild/protobuf';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { transactionStatuses, transactionTypes, type TransactionStatus, type TransactionType } from '@app/contracts';
-import type { Event } from '@app/platform';
-import type { SourceTransaction } from './read-model.repository';
+import { transactionStatuses, transactionTypes, type TransactionStatus, type TransactionType } from './analytics';
+import type { eventCatalog } from './events';
+
+/**
+ * How the events that report a merchant's transactions become one transaction each: one copy for
+ * every service that keeps a read model of them (analytics, reports-ai), so their figures agree.
+ */
+
+type EventOf<T extends keyof typeof eventCatalog> = MessageShape<(typeof eventCatalog)[T]['schema']>;
+
+/** One source transaction as an event reports it. */
+export interface SourceTransaction {
+  userId: string;
+  source: 'integrations' | 'crypto';
+  sourceId: string;
+  type: TransactionType;
+  amount: string;
+  currency: string;
+  status: TransactionStatus;
+  processor: string;
+  country: string | null;
+  paymentMethod: string | null;
+  customerRef: string | null;
+  propertyId: string | null;
+  blockchainTxHash: string | null;
+  description: string | null;
+  occurredAt: Date;
+}
 
 const when = (timestamp: Timestamp | undefined, fallback: Date): Date =>
   timestamp ? timestampDate(timestamp) : fallback;
@@ -9,7 +35,7 @@ const orNull = (value: string | undefined): string | null => (value ? value : nu
 
 /** TransactionRecorded: a processor or POS transaction (fiat), one row per integrations transaction id. */
 export function fromTransactionRecorded(
-  event: Event<'TransactionRecorded'>,
+  event: EventOf<'TransactionRecorded'>,
   occurredAt: Date,
 ): SourceTransaction | null {
   const status = event.status as TransactionStatus;
@@ -34,9 +60,13 @@ export function fromTransactionRecorded(
   };
 }
 
-type ChargeEvent = Event<'ChargeCompleted'> | Event<'ChargeFailed'>;
+type ChargeEvent = EventOf<'ChargeCompleted'> | EventOf<'ChargeFailed'>;
 
-/** ChargeCompleted / ChargeFailed: a crypto charge priced in USD. EXPIRED is failed, CANCELED cancelled. */
+/** ChargeFailed's provider status as a transaction status: EXPIRED is failed, CANCELED cancelled. */
+export const chargeFailedStatus = (event: EventOf<'ChargeFailed'>): TransactionStatus =>
+  event.status === 'CANCELED' ? 'cancelled' : 'failed';
+
+/** ChargeCompleted / ChargeFailed: a crypto charge priced in USD. */
 export function fromCharge(event: ChargeEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
   if (!event.userId || !event.chargeId) return null;
   return {
@@ -58,7 +88,7 @@ export function fromCharge(event: ChargeEvent, status: TransactionStatus, occurr
   };
 }
 
-type EscrowEvent = Event<'EscrowFinished'> | Event<'EscrowCancelled'>;
+type EscrowEvent = EventOf<'EscrowFinished'> | EventOf<'EscrowCancelled'>;
 
 /** EscrowFinished / EscrowCancelled: XRP moved (or returned) on the XRP Ledger; no USD price. */
 export function fromEscrow(event: EscrowEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {

@@ -1,7 +1,10 @@
-import { canMoveTo, type RiskLevel, type TransactionStatus, type TransactionType } from '@app/contracts';
-import { nzdPerUsd } from '../money/fx';
+import { canMoveTo, type RiskLevel, type TransactionStatus, type TransactionType } from './analytics';
+import { nzdPerUsd } from './money';
 
 /**
+ * The AML screening rule, one copy for every service that reports screening figures from the same
+ * events (analytics' compliance records, reports-ai's compliance report).
+ *
  * The AML policy's thresholds (legal/aml-policy, spec 9), in New Zealand dollars or the
  * equivalent: large-transaction screening above 3,000, enhanced due diligence above 10,000,
  * travel rule from 1,000 for virtual-asset transfers.
@@ -59,6 +62,24 @@ export function screen(tx: ScreenedTransaction): Screening {
   if (!tx.country) score += 5;
   score = Math.min(100, score);
   return { score, level: levelOfScore(score), rules, amountNzd };
+}
+
+/** Structuring needs a person from the third transaction in the band within 24 hours. */
+export const structuringReviewCount = 3;
+
+/**
+ * The status of the compliance record a rule creates: enhanced due diligence and the travel rule
+ * always need a person; a large transaction does when its score is high; the structuring band does
+ * from the third such transaction within 24 hours (`structuringBefore`: the others in those 24 hours).
+ */
+export function screeningRecordStatus(
+  rule: ScreeningRule,
+  score: number,
+  structuringBefore: number,
+): 'review' | 'cleared' {
+  if (rule === 'enhanced_due_diligence' || rule === 'travel_rule') return 'review';
+  if (rule === 'large_transaction') return levelOfScore(score) === 'high' ? 'review' : 'cleared';
+  return structuringBefore + 1 >= structuringReviewCount ? 'review' : 'cleared';
 }
 
 /**

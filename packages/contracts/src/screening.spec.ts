@@ -1,4 +1,4 @@
-import { screen, supersedes } from './screening';
+import { screen, screeningRecordStatus, supersedes } from './screening';
 
 const fiat = { type: 'fiat' as const, status: 'completed' as const, country: 'NZ' };
 
@@ -46,5 +46,14 @@ describe('AML screening of one transaction', () => {
     expect(supersedes('failed', 'completed')).toBe(false);
     expect(supersedes('refunded', 'failed')).toBe(false);
     expect(supersedes('cancelled', 'failed')).toBe(false);
+  });
+
+  it('sends EDD and the travel rule to review always, a large transaction when high, structuring from the third in 24 hours', () => {
+    expect(screeningRecordStatus('enhanced_due_diligence', 55, 0)).toBe('review');
+    expect(screeningRecordStatus('travel_rule', 15, 0)).toBe('review');
+    expect(screeningRecordStatus('large_transaction', 70, 0)).toBe('cleared');
+    expect(screeningRecordStatus('large_transaction', 71, 0)).toBe('review');
+    expect(screeningRecordStatus('structuring', 30, 1)).toBe('cleared');
+    expect(screeningRecordStatus('structuring', 30, 2)).toBe('review');
   });
 });

@@ -1,0 +1,40 @@
+import {
+  reportAnalysisSchema,
+  reportListSchema,
+  reportSchema,
+  type GenerateReportRequest,
+  type Report,
+  type ReportAnalysis,
+  type ReportFormat,
+  type ReportList,
+} from '@app/contracts';
+import { apiRequest } from './client';
+
+const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;
+
+/** POST /api/reports/generate: the report is queued; follow it with fetchReport. */
+export function generateReport(body: GenerateReportRequest): Promise<Report> {
+  return apiRequest('/api/reports/generate', reportSchema, { method: 'POST', body });
+}
+
+/** GET /api/reports: the 5 most recent, newest first. */
+export function fetchReports(): Promise<ReportList> {
+  return apiRequest('/api/reports', reportListSchema);
+}
+
+/** GET /api/reports/{id}: the report with its status and progress. */
+export function fetchReport(id: string): Promise<Report> {
+  return apiRequest(reportPath(id), reportSchema);
+}
+
+/** POST /api/reports/analyze: the server reads only the id and analyses the stored figures. */
+export function analyzeReport(report: Report): Promise<ReportAnalysis> {
+  return apiRequest('/api/reports/analyze', reportAnalysisSchema, { method: 'POST', body: { reportData: report } });
+}
+
+/**
+ * GET /api/reports/download/{id}?format=: a plain URL, not a fetch. The browser downloads it itself
+ * (a link or a new tab) and sends the session cookie along.
+ */
+export const reportDownloadUrl = (id: string, format: ReportFormat = 'pdf'): string =>
+  `/api/reports/download/${encodeURIComponent(id)}?format=${format}`;

@@ -1,4 +1,4 @@
-import { reportAnalysisSchema, reportTypes } from '@app/contracts';
+import { levelOfScore, reportAnalysisSchema, reportTypes } from '@app/contracts';
 import { keyFiguresOf, type SummaryFigures } from '../generation/report-content';
 import { formatFigure } from '../render/format';
 import type { AnalysisInput, FigureRow } from '../report-document';
@@ -7,7 +7,6 @@ import {
   BuiltinAnalyst,
   factorWeights,
   formatOfKey,
-  levelOfScore,
   metricName,
   PROCESSOR_CONCENTRATION_LIMIT,
   REFUND_RATE_LIMIT,

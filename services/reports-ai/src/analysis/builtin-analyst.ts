@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReportAnalysis, RiskLevel } from '@app/contracts';
+import { levelOfScore, type ReportAnalysis, type RiskLevel } from '@app/contracts';
 import type { AnalysisInput, FigureRow, KeyFigure } from '../report-document';
 import { formatFigure } from '../render/format';
 import type { ReportAnalyst } from './analysis-port';
@@ -54,9 +54,6 @@ export const factorWeights = {
   reviewBacklog: 20,
 } as const;
 type FactorName = keyof typeof factorWeights;
-
-/** The AML policy's bands (packages/contracts `riskLevels`): low 0-30, medium 31-70, high 71-100. */
-export const levelOfScore = (score: number): RiskLevel => (score <= 30 ? 'low' : score <= 70 ? 'medium' : 'high');
 
 /**
  * How a summary key is written: AnalysisInput carries numbers only, so the worker's naming tells

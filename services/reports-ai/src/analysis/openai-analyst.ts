@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { reportAnalysisSchema, type ReportAnalysis } from '@app/contracts';
+import { levelOfScore, reportAnalysisSchema, type ReportAnalysis } from '@app/contracts';
 import { APP_CONFIG, OPENAI_CLIENT } from '@app/platform';
 import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ReportsAiConfig } from '../config';
 import type { AnalysisInput } from '../report-document';
 import type { ReportAnalyst } from './analysis-port';
-import { BuiltinAnalyst, levelOfScore } from './builtin-analyst';
+import { BuiltinAnalyst } from './builtin-analyst';
 
 /** What the model writes; who wrote it, from what and when are set here, not by the model. */
 export const modelAnalysisSchema = reportAnalysisSchema.omit({ generatedBy: true, basedOn: true, analysedAt: true });

@@ -1,5 +1,5 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { canMoveTo, transactionStatuses, type SupportAccountContext, type TransactionStatus } from '@app/contracts';
+import { supersedes, transactionStatuses, type SupportAccountContext, type TransactionStatus } from '@app/contracts';
 import type { Event } from '@app/platform';
 import type { AccountContext } from './account-context.entity';
 import type { AccountTransaction } from './account-transaction.entity';
@@ -76,7 +76,7 @@ export const isNewerActivation = (stored: Date | null, incoming: Date): boolean 
 export function replacesStatus(next: string, current: string): boolean {
   const known = (status: string): status is TransactionStatus =>
     (transactionStatuses as readonly string[]).includes(status);
-  return next === current || (known(next) && known(current) && canMoveTo(current, next));
+  return next === current || (known(next) && known(current) && supersedes(next, current));
 }
 
 /** The read model as the support team and the assistant see it. */

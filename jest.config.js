@@ -36,7 +36,12 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{packages,services,gateway}/*/src/**/*.spec.ts', '<rootDir>/gateway/src/**/*.spec.ts'],
+      // tools/*: the test doubles' own specs (they start the fake in a child process, no infrastructure).
+      testMatch: [
+        '<rootDir>/{packages,services,gateway}/*/src/**/*.spec.ts',
+        '<rootDir>/gateway/src/**/*.spec.ts',
+        '<rootDir>/tools/*/*.spec.ts',
+      ],
     },
     {
       ...shared,

@@ -62,6 +62,7 @@ const profiles = {
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: '1000',
       RATE_LIMIT_REPORTS_PER_MINUTE: '1000',
+      RATE_LIMIT_KYC_START_PER_HOUR: '1000',
     },
   },
 };
@@ -105,11 +106,13 @@ const common = {
   JWT_PUBLIC_KEYS,
 };
 
-// The billing service talks to the local fake Stripe with obviously local keys.
+// The billing and identity services talk to the local fake Stripe with obviously local keys; each of
+// their webhook endpoints has its own signing secret, as in Stripe.
 const stripeLocal = {
   STRIPE_SECRET_KEY: 'sk_test_local',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only',
+  STRIPE_IDENTITY_WEBHOOK_SECRET: 'whsec_local_identity_development_only',
   STRIPE_API_HOST: '127.0.0.1',
   STRIPE_API_PORT: String(profile.fakeStripe),
   STRIPE_API_PROTOCOL: 'http',
@@ -174,9 +177,10 @@ const processes = [
     ],
     ready: `http://127.0.0.1:${MAIL.web}/email`,
   },
-  // Identity alone holds the private key access tokens are signed with.
-  serviceApi('identity', 'identity', profile.identity, { JWT_SIGNING_KEY }),
-  serviceWorker('identity', 'identity', profile.identity, { JWT_SIGNING_KEY }),
+  // Identity alone holds the private key access tokens are signed with; it runs identity
+  // verification (KYC) on Stripe Identity, the local fake Stripe here.
+  serviceApi('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal }),
+  serviceWorker('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal }),
   serviceApi('profile', 'profile', profile.profile),
   // The chat assistant and sentiment use OpenAI only when OPENAI_API_KEY is set in the environment
   // (OPENAI_BASE_URL: a local OpenAI-compatible server such as Ollama); otherwise the built-in engines.
@@ -187,17 +191,27 @@ const processes = [
   }),
   {
     // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and
-    // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called.
+    // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called,
+    // and Identity's events to identity's endpoint. Its hosted verification page plays Stripe Identity
+    // (the check ends 1.5 s after it is submitted, 1 s in the test profile).
     name: 'fake-stripe',
     command: [
       'node',
       'tools/fake-stripe/server.mjs',
       '--port',
       String(profile.fakeStripe),
+      '--public-url',
+      `http://127.0.0.1:${profile.fakeStripe}`,
       '--webhook-url',
       `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe`,
+      '--identity-webhook-url',
+      `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe-identity`,
+      ...(profileName === 'test' ? ['--identity-delay-ms', '1000'] : []),
     ],
-    env: { STRIPE_WEBHOOK_SECRET: stripeLocal.STRIPE_WEBHOOK_SECRET },
+    env: {
+      STRIPE_WEBHOOK_SECRET: stripeLocal.STRIPE_WEBHOOK_SECRET,
+      STRIPE_IDENTITY_WEBHOOK_SECRET: stripeLocal.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    },
     ready: `http://127.0.0.1:${profile.fakeStripe}/__fake/requests`,
   },
   serviceApi('billing', 'billing', profile.billing, stripeLocal),

@@ -33,6 +33,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   RATE_LIMIT_LOGIN_PER_MINUTE: rate(10),
   RATE_LIMIT_REGISTER_PER_HOUR: rate(20),
   RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: rate(5),
+  /** Each start is a paid identity check at the provider. */
+  RATE_LIMIT_KYC_START_PER_HOUR: rate(10),
   RATE_LIMIT_CONTACT_PER_HOUR: rate(10),
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: rate(5),
   RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE: rate(120),

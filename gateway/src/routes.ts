@@ -86,6 +86,19 @@ export function routeTable(config: GatewayConfig): Route[] {
       upstream: 'identity',
       rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, windowSeconds: 60 },
     },
+    // Identity verification (KYC, Stripe Identity): the account's status, starting a check, ops' list.
+    { method: 'GET', path: '/api/kyc/status', upstream: 'identity', session: true, verifiedEmail: true },
+    {
+      method: 'POST',
+      path: '/api/kyc/verification',
+      upstream: 'identity',
+      session: true,
+      verifiedEmail: true,
+      rateLimit: { max: config.RATE_LIMIT_KYC_START_PER_HOUR, windowSeconds: 3600 },
+    },
+    { method: 'GET', path: '/api/kyc/admin/verifications', upstream: 'identity', session: true, verifiedEmail: true },
+    // Stripe Identity's endpoint (its own signing secret), verified by identity over the untouched bytes.
+    { method: 'POST', path: '/api/webhooks/stripe-identity', upstream: 'identity', webhook: true },
     { method: 'GET', path: '/api/user/profile', upstream: 'profile', session: true, verifiedEmail: true },
     { method: 'PUT', path: '/api/user/profile', upstream: 'profile', session: true, verifiedEmail: true },
     {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { affiliateMessages, type AffiliateProfile } from '@app/contracts';
+import {
+  affiliateMessages,
+  ErrorCode,
+  kycRequiredMessage,
+  type AffiliateProfile,
+  type StartKycVerificationResponse,
+} from '@app/contracts';
 import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { AuthUser } from '@app/platform/tokens';
@@ -22,6 +28,7 @@ import type * as BillingApp from '../../services/billing/src/app.module';
 import { billingConfigSchema } from '../../services/billing/src/config';
 import { FakeStripeProcess } from '../../services/billing/test/fake-stripe';
 import type * as IdentityApp from '../../services/identity/src/app.module';
+import { identityConfigSchema } from '../../services/identity/src/config';
 import { gatewayConfigSchema } from '../src/config';
 import { buildGateway } from '../src/server';
 
@@ -102,6 +109,38 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
       30000,
       'billing events applied by affiliate',
     );
+  /**
+   * The user verifies their identity: identity starts a Stripe Identity session, the provider (the
+   * fake) delivers its signed webhooks through the gateway, identity publishes KycStatusChanged and
+   * the affiliate service applies it.
+   */
+  const verifyIdentity = async (user: AuthUser) => {
+    const started = await send('POST', '/api/kyc/verification', user, {});
+    expect(started.status).toBe(201);
+    const session = (started.body as StartKycVerificationResponse).verification.providerSessionId;
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const secret = parseConfig(identityConfigSchema).STRIPE_IDENTITY_WEBHOOK_SECRET;
+    await fetch(
+      `${fake.url}/__fake/identity/webhook_endpoint`,
+      form({ url: `${url}/api/webhooks/stripe-identity`, secret }),
+    );
+    const completed = await fetch(
+      `${fake.url}/__fake/identity/verification_sessions/${session}/complete`,
+      form({ outcome: 'verified' }),
+    );
+    expect(((await completed.json()) as { webhookStatuses: number[] }).webhookStatuses).toEqual([200, 200]);
+    await waitFor(
+      async () =>
+        (await query(`SELECT 1 FROM affiliate.kyc_clearances WHERE user_id = $1 AND status = 'verified'`, [user.id]))
+          .length === 1,
+      30000,
+      'KycStatusChanged applied by affiliate',
+    );
+  };
   const balanceOf = async (owner: AuthUser) => {
     const reply = await send('GET', '/api/affiliate/profile', owner);
     expect(reply.status).toBe(200);
@@ -110,7 +149,16 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
   };
 
   it('earns on the paid invoice, pays out once approved, claws back for a refund and a dispute, restores a won dispute', async () => {
-    const owner: AuthUser = { id: randomUUID(), email: uniqueEmail('gw-aff'), emailVerified: true, role: 'user' };
+    // The affiliate is a real account at identity: its identity verification (KYC) opens payouts.
+    const ownerEmail = uniqueEmail('gw-aff');
+    const ownerAccount = await send('POST', '/api/auth/register', undefined, validRegistration(ownerEmail));
+    expect(ownerAccount.status).toBe(201);
+    const owner: AuthUser = {
+      id: (ownerAccount.body as { userId: string }).userId,
+      email: ownerEmail,
+      emailVerified: true,
+      role: 'user',
+    };
     const applied = await send('POST', '/api/affiliate/register', owner, validAffiliateApplication());
     expect(applied.status).toBe(201);
     const profile = applied.body as AffiliateProfile;
@@ -159,6 +207,12 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
       (await send('POST', `/api/affiliate/admin/applications/${profile.id}/status`, admin, { status: 'approved' }))
         .status,
     ).toBe(200);
+    // Approved, but the identity is not verified yet: refused with what to do, nothing created.
+    expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
+      status: 403,
+      body: { error: ErrorCode.KycRequired, message: kycRequiredMessage('payout') },
+    });
+    await verifyIdentity(owner);
     expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
       status: 201,
       body: { amount: '104.85', status: 'requested' },

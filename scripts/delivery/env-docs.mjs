@@ -48,13 +48,18 @@ export const DESCRIPTIONS = {
   MAIL_FROM: 'From header of outgoing mail.',
   COOKIE_SECURE: 'Secure flag of the session cookies (they then need HTTPS).',
   REFRESH_TOKEN_TTL_DAYS: 'Lifetime of a refresh token, i.e. of a sign-in, in days.',
-  IDENTITY_URL: 'Base URL of the identity service (`/api/auth/*`, `/api/logout`).',
+  IDENTITY_URL:
+    'Base URL of the identity service (`/api/auth/*`, `/api/logout`, `/api/kyc/*`, `/api/webhooks/stripe-identity`).',
   PROFILE_URL: 'Base URL of the profile service (`/api/user/profile`).',
   CHAT_SUPPORT_URL: 'Base URL of the chat-support service (`/api/contact`, `/api/chat/*`).',
   BILLING_URL:
     'Base URL of the billing service (`/api/plans`, `/api/billing/*`, `/api/create-subscription`, `/api/webhooks/stripe`).',
   STRIPE_SECRET_KEY:
-    'Stripe secret API key (`sk_test_...` / `sk_live_...`); `sk_test_local` outside production. Secret.',
+    'Stripe secret API key (`sk_test_...` / `sk_live_...`, or a restricted `rk_` key): billing (subscriptions) and identity (Stripe Identity verification sessions); `sk_test_local` outside production. Secret.',
+  STRIPE_IDENTITY_WEBHOOK_SECRET:
+    "identity: signing secret (`whsec_...`) of the Stripe Identity webhook endpoint (`/api/webhooks/stripe-identity`, events `identity.verification_session.*`), a separate endpoint from billing's; a missing, wrong or stale signature is refused. Secret.",
+  KYC_REQUIRE_MATCHING_SELFIE:
+    'identity: whether a verification also matches a live selfie against the document photo (Stripe Identity `require_matching_selfie`).',
   STRIPE_PUBLISHABLE_KEY:
     'Stripe publishable key the web app loads Stripe.js with, served by `GET /api/billing/config`; `pk_test_local` outside production.',
   STRIPE_WEBHOOK_SECRET:
@@ -77,6 +82,8 @@ export const DESCRIPTIONS = {
     'Base URL of the crypto-escrow service (`/api/crypto/*`, including the Coinbase Commerce webhook `/api/crypto/coinbase/webhook`).',
   RATE_LIMIT_ANALYTICS_EVENTS_PER_MINUTE:
     'Page views and custom events (`POST /api/analytics/events`) per client address per minute.',
+  RATE_LIMIT_KYC_START_PER_HOUR:
+    'Identity verification starts (`POST /api/kyc/verification`, each a paid check at the provider) per client address per hour; more answer 429 with Retry-After.',
   RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: 'Coinbase Commerce webhook deliveries per client address per minute.',
   REPORTS_AI_URL:
     'Base URL of the reports-ai service (`/api/reports`, `/api/reports/{id}`, `/api/reports/generate`, `/api/reports/download/{id}`, `/api/reports/analyze`).',
@@ -106,6 +113,8 @@ export const DESCRIPTIONS = {
     'crypto-escrow: how long a Coinbase Commerce API call may take before it counts as unreachable, in ms.',
   XRPL_SUBMIT_TIMEOUT_MS:
     'crypto-escrow: how long a submitted XRP Ledger transaction is awaited until validated, in ms.',
+  KYC_THRESHOLD_XRP:
+    "crypto-escrow: XRP escrows and payments of more than this many XRP need a verified identity (KYC, from identity's `KycStatusChanged`), else `403 KYC_REQUIRED`; at or below it none is needed. 0: every amount needs it.",
   COINBASE_COMMERCE_API_URL:
     'crypto-escrow: base URL of the Coinbase Commerce charges API (`https://api.commerce.coinbase.com`); tests and `make up` use the fake (tools/fake-coinbase, a test double).',
   COINBASE_COMMERCE_API_KEY: 'crypto-escrow: Coinbase Commerce API key (`X-CC-Api-Key`). Secret.',

@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// A FAKE Stripe API server: a test double for the billing service's tests and the offline demo.
-// It is not Stripe. It implements only the calls services/billing makes, with Stripe's wire
+// A FAKE Stripe API server: a test double for the billing and identity services' tests and the offline
+// demo. It is not Stripe. It implements only the calls those services make, with Stripe's wire
 // format (form-encoded bodies as the SDK sends them, `expand[]`, list objects, error shape):
 //   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
 //   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
 //   POST /v1/subscriptions/:id              GET  /v1/invoice_payments?payment[payment_intent]=pi_...
 //   GET  /v1/invoices/:id
+// Stripe Identity (KYC):
+//   POST /v1/identity/verification_sessions            type document | id_number, options[document][...],
+//        metadata, client_reference_id, return_url, provided_details[email]; answers a session in
+//        requires_input whose url is the fake's hosted verification page (below)
+//   GET  /v1/identity/verification_sessions/:id        expand[]=verified_outputs, expand[]=last_verification_report
+//        (verified_outputs is null unless expanded; url and client_secret only while requires_input)
+//   POST /v1/identity/verification_sessions/:id/cancel only from requires_input, else a 400 as Stripe's;
+//        identity.verification_session.canceled follows the answer
+//   GET  /v1/identity/verification_reports/:id
 // POSTs honour the Idempotency-Key header as Stripe does: the same key with the same request answers the
 // first request's stored status and body again (header Idempotent-Replayed: true) and changes nothing; the
 // same key with another request is a 400 idempotency_error.
@@ -16,7 +25,29 @@
 // POST /__fake/invoices/:id/dispute [amount=] opens a dispute (a chargeback) on a paid invoice's charge
 // (charge.dispute.created); POST /__fake/disputes/:id/funds_withdrawn, /funds_reinstated and /close
 // [status=won|lost] move it on with the matching charge.dispute.* event, delivered the same way.
+// Identity controls (not Stripe; bodies form-encoded or JSON):
+//   GET  /__fake/identity/verify/:id      the hosted verification page a session's url points to: a user
+//        plays the document check (names, Verified or Failed with one of Stripe's last_error codes)
+//   POST /__fake/identity/verify/:id      the page's form: the session goes to processing and
+//        identity.verification_session.processing is delivered, then a 303 to the session's return_url;
+//        --identity-delay-ms later (the provider's latency) the check finishes: verified (verified_outputs,
+//        a report, .verified) or requires_input (last_error, a report, .requires_input)
+//   POST /__fake/identity/verification_sessions/:id/complete outcome=verified|failed [code=, first_name=,
+//        last_name=] does the same at once (from requires_input, or ending a pending check early) and
+//        answers { session (verified_outputs expanded), events: [ids], webhookStatuses: [status|null] }
+//   GET  /__fake/identity/verification_sessions lists the sessions (verified_outputs expanded)
+//   POST /__fake/identity/webhook_endpoint url=&secret= sets the identity endpoint (tests learn their
+//        service's port after starting the fake)
+//   GET  /__fake/deliveries               every webhook delivery: event, type, url, status, error
+// Webhooks: like an account with two endpoints, each with its own signing secret and event filter, events
+// whose type starts with `identity.` go to the identity endpoint (none configured: not delivered, and
+// recorded so), every other event to the first one. Stripe-Signature as Stripe signs it (signatureOf).
+// A delivery that fails is recorded, never fatal.
 //   node tools/fake-stripe/server.mjs --port 12111 [--webhook-url URL --webhook-secret whsec_...]
+//     [--identity-webhook-url URL --identity-webhook-secret whsec_...] [--public-url URL]
+//     [--identity-delay-ms 1500]
+// (also from FAKE_STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET, FAKE_STRIPE_IDENTITY_WEBHOOK_URL,
+// STRIPE_IDENTITY_WEBHOOK_SECRET, FAKE_STRIPE_PUBLIC_URL (default http://127.0.0.1:<port>), FAKE_STRIPE_IDENTITY_DELAY_MS)
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +98,11 @@ export function createState() {
     subscriptions: new Map(),
     invoices: new Map(),
     disputes: new Map(),
+    /** Identity: sessions by id (with the fake's own fields, see verificationSessionView) and reports. */
+    verificationSessions: new Map(),
+    verificationReports: new Map(),
+    /** Every webhook delivery: { event, type, url, status, error }. */
+    deliveries: [],
     /** Idempotency-Key -> { request: method, path and body, status, body: the stored answer }. */
     idempotent: new Map(),
     /** Every request: { method, path, body, idempotencyKey? }. */
@@ -216,7 +252,371 @@ export const eventOf = (type, object) => ({
 export const signatureOf = (payload, secret, timestamp = now()) =>
   `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
 
-function route(state, method, path, body) {
+// ---------------------------------------------------------------------------------------------
+// Stripe Identity: verification sessions, their reports and the hosted verification page.
+
+/**
+ * The last_error codes the fake can play, with Stripe's reasons, and the check each one fails
+ * (`main`: the session's own check, document or id_number).
+ */
+export const identityFailures = {
+  document_expired: { reason: 'The document is expired.', check: 'document' },
+  document_unverified_other: { reason: 'The document was unverified.', check: 'document' },
+  selfie_face_mismatch: { reason: "The captured face image does not match with the document's face.", check: 'selfie' },
+  id_number_mismatch: {
+    reason: "The information provided couldn't be matched with global databases.",
+    check: 'id_number',
+  },
+  consent_declined: { reason: 'The user declined to be verified by Stripe.', check: 'main' },
+  under_supported_age: {
+    reason: 'This type of document is not supported for users under the age of majority.',
+    check: 'main',
+  },
+};
+
+/** What the fake's "document" says besides the names the user types: fixed, like Stripe's test data. */
+const fakeDocument = {
+  dob: { day: 3, month: 10, year: 1987 },
+  address: {
+    city: 'San Francisco',
+    country: 'US',
+    line1: '1234 Main St.',
+    line2: null,
+    postal_code: '94111',
+    state: 'CA',
+  },
+  issued_date: { day: 1, month: 3, year: 2021 },
+  issuing_country: 'US',
+};
+
+const selfieRequired = (session) => session.options?.document?.require_matching_selfie === true;
+const idNumberChecked = (session) =>
+  session.type === 'id_number' || session.options?.document?.require_id_number === true;
+
+/** The checks a session runs: its own (document or id_number), a selfie and an ID number when its options ask. */
+const checksOf = (session) => ({
+  document: session.type === 'document',
+  selfie: session.type === 'document' && selfieRequired(session),
+  id_number: idNumberChecked(session),
+});
+
+/** The failure codes that can happen to a session: those of the checks it runs. */
+export function failureCodesFor(session) {
+  const checks = checksOf(session);
+  return Object.keys(identityFailures).filter((code) => {
+    const { check } = identityFailures[code];
+    return check === 'main' || checks[check];
+  });
+}
+
+const booleanParam = (value) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** The session's options as Stripe echoes them (the SDK sends booleans as "true"/"false"). */
+function sessionOptions(type, options = {}) {
+  if (type === 'id_number') return { id_number: {} };
+  const document = options.document && typeof options.document === 'object' ? options.document : {};
+  return { document: Object.fromEntries(Object.entries(document).map(([key, value]) => [key, booleanParam(value)])) };
+}
+
+const findVerificationSession = (state, id) => {
+  const session = state.verificationSessions.get(id);
+  if (!session) throw missing('verification_session', id);
+  return session;
+};
+
+/** POST /v1/identity/verification_sessions: a session in requires_input; its url is the fake's hosted page. */
+export function createVerificationSession(state, body, publicUrl) {
+  if (!body.type) throw new StripeError(400, 'Missing required param: type.', undefined, 'type');
+  if (!['document', 'id_number'].includes(body.type)) {
+    throw new StripeError(400, `Invalid type: must be one of document or id_number`, undefined, 'type');
+  }
+  const id = newId('vs');
+  const session = {
+    id,
+    object: 'identity.verification_session',
+    client_reference_id: body.client_reference_id ?? null,
+    created: now(),
+    last_error: null,
+    last_verification_report: null,
+    livemode: false,
+    metadata: body.metadata && typeof body.metadata === 'object' ? body.metadata : {},
+    options: sessionOptions(body.type, body.options),
+    provided_details: body.provided_details && typeof body.provided_details === 'object' ? body.provided_details : {},
+    redaction: null,
+    related_customer: body.related_customer ?? null,
+    status: 'requires_input',
+    type: body.type,
+    // Not Stripe fields: shown only through verificationSessionView.
+    secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    hostedUrl: `${publicUrl}/__fake/identity/verify/${id}`,
+    returnUrl: body.return_url ?? null,
+    outputs: null,
+  };
+  state.verificationSessions.set(id, session);
+  return session;
+}
+
+/** A session as the API answers it; `expand` as Stripe's (verified_outputs, last_verification_report). */
+export function verificationSessionView(state, session, expand = []) {
+  const { secret, hostedUrl, returnUrl: _returnUrl, outputs, ...fields } = session;
+  const open = session.status === 'requires_input';
+  const reportId = session.last_verification_report;
+  return structuredClone({
+    ...fields,
+    client_secret: open ? secret : null,
+    last_verification_report:
+      reportId && expand.includes('last_verification_report') ? state.verificationReports.get(reportId) : reportId,
+    url: open ? hostedUrl : null,
+    verified_outputs: expand.includes('verified_outputs') ? outputs : null,
+  });
+}
+
+/** POST .../cancel: only from requires_input, as Stripe; canceling cannot be undone. */
+export function cancelVerificationSession(state, id) {
+  const session = findVerificationSession(state, id);
+  if (session.status !== 'requires_input') {
+    throw new StripeError(
+      400,
+      `This VerificationSession cannot be canceled because it is in the ${session.status} state.`,
+    );
+  }
+  session.status = 'canceled';
+  return session;
+}
+
+/**
+ * What a user submits for a session (the hosted page's form or the complete control), checked:
+ * outcome verified or failed, a failure code the session's checks can give, names (Jenny Rosen unless given).
+ */
+export function identitySubmission(session, body = {}) {
+  const outcome = body.outcome;
+  if (outcome !== 'verified' && outcome !== 'failed') {
+    throw new StripeError(400, 'outcome must be verified or failed.', undefined, 'outcome');
+  }
+  const first_name = String(body.first_name ?? 'Jenny').trim();
+  const last_name = String(body.last_name ?? 'Rosen').trim();
+  if (!first_name || !last_name) {
+    throw new StripeError(
+      400,
+      'Enter the first and last name as they appear on the document.',
+      undefined,
+      'first_name',
+    );
+  }
+  if (outcome === 'verified') return { outcome, first_name, last_name };
+  const codes = failureCodesFor(session);
+  const code = body.code || (session.type === 'id_number' ? 'id_number_mismatch' : 'document_unverified_other');
+  if (!codes.includes(code)) {
+    throw new StripeError(400, `code must be one of ${codes.join(', ')} for this session.`, undefined, 'code');
+  }
+  return { outcome, code, first_name, last_name };
+}
+
+/** The user submitted: requires_input -> processing (the hosted URL is used up until the check fails). */
+export function submitVerificationSession(state, id) {
+  const session = findVerificationSession(state, id);
+  if (session.status !== 'requires_input') {
+    throw new StripeError(
+      400,
+      `This VerificationSession cannot be submitted because it is in the ${session.status} state.`,
+    );
+  }
+  session.status = 'processing';
+  return session;
+}
+
+/** The report of one attempt: each check the session runs, verified unless the submission failed it. */
+function verificationReport(session, submission) {
+  const failure = submission.outcome === 'failed' ? identityFailures[submission.code] : undefined;
+  const error = failure ? { code: submission.code, reason: failure.reason } : null;
+  const main = session.type === 'id_number' ? 'id_number' : 'document';
+  const fails = (check) =>
+    Boolean(failure) && (failure.check === check || (failure.check === 'main' && check === main));
+  const names = (failed) =>
+    failed
+      ? { first_name: null, last_name: null }
+      : { first_name: submission.first_name, last_name: submission.last_name };
+  const checks = checksOf(session);
+  const report = {
+    id: newId('vr'),
+    object: 'identity.verification_report',
+    client_reference_id: session.client_reference_id,
+    created: now(),
+    livemode: false,
+    options: structuredClone(session.options),
+    type: session.type,
+    verification_session: session.id,
+  };
+  if (checks.document) {
+    const failed = fails('document');
+    report.document = {
+      status: failed ? 'unverified' : 'verified',
+      error: failed ? error : null,
+      ...names(failed),
+      address: failed ? null : fakeDocument.address,
+      files: [newId('file'), newId('file')],
+      issued_date: failed ? null : fakeDocument.issued_date,
+      issuing_country: failed ? null : fakeDocument.issuing_country,
+      type: session.options.document?.allowed_types?.[0] ?? 'driving_license',
+    };
+  }
+  if (checks.selfie) {
+    const failed = fails('selfie');
+    report.selfie = {
+      status: failed ? 'unverified' : 'verified',
+      error: failed ? error : null,
+      document: report.document.files[0],
+      selfie: newId('file'),
+    };
+  }
+  if (checks.id_number) {
+    const failed = fails('id_number');
+    report.id_number = {
+      status: failed ? 'unverified' : 'verified',
+      error: failed ? error : null,
+      ...names(failed),
+      id_number_type: 'us_ssn',
+    };
+  }
+  return report;
+}
+
+/**
+ * The provider finished checking a processing session: verified (verified_outputs filled) or back to
+ * requires_input with last_error; either way a new report is its last_verification_report.
+ */
+export function finishVerificationSession(state, id, submission) {
+  const session = findVerificationSession(state, id);
+  if (session.status !== 'processing') {
+    throw new StripeError(400, `This VerificationSession is not processing (it is ${session.status}).`);
+  }
+  const report = verificationReport(session, submission);
+  state.verificationReports.set(report.id, report);
+  session.last_verification_report = report.id;
+  if (submission.outcome === 'verified') {
+    session.status = 'verified';
+    session.last_error = null;
+    session.outputs = {
+      address: session.type === 'document' ? fakeDocument.address : null,
+      dob: fakeDocument.dob,
+      email: session.provided_details.email ?? null,
+      first_name: submission.first_name,
+      id_number_type: idNumberChecked(session) ? 'us_ssn' : null,
+      last_name: submission.last_name,
+      phone: null,
+    };
+  } else {
+    session.status = 'requires_input';
+    session.last_error = { code: submission.code, reason: identityFailures[submission.code].reason };
+  }
+  return session;
+}
+
+/** The event a session's current state gives (processing, verified, requires_input, canceled). */
+const sessionEvent = (state, session) =>
+  eventOf(`identity.verification_session.${session.status}`, verificationSessionView(state, session));
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const pageStyle = `
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #1b1c20; color: #e6e6e9; }
+  main { max-width: 34rem; margin: 2.5rem auto; padding: 1.5rem 2rem 2rem; background: #25272c; border-radius: 8px; }
+  .fake { font-size: 0.875rem; color: #f2c979; background: #2f2919; border: 1px solid #5b4a22; border-radius: 6px; padding: 0.5rem 0.75rem; }
+  h1 { font-size: 1.4rem; margin: 1.25rem 0 0.5rem; }
+  label { display: block; margin: 1rem 0 0.25rem; }
+  input[type='text'], select { width: 100%; box-sizing: border-box; padding: 0.5rem; font: inherit; color: inherit;
+    background: #1b1c20; border: 1px solid #4a4d55; border-radius: 4px; }
+  fieldset { margin: 1.25rem 0 0; border: 1px solid #4a4d55; border-radius: 6px; }
+  .choice { margin: 0.5rem 0; }
+  .choice label { display: inline; margin: 0 0 0 0.4rem; font-weight: 600; }
+  .hint { margin: 0 0 0 1.7rem; color: #a4a7ae; font-size: 0.875rem; }
+  .error { color: #ff9f9f; }
+  button { margin-top: 1.5rem; padding: 0.6rem 1.25rem; font: inherit; font-weight: 600; color: #1b1c20;
+    background: #e6e6e9; border: 0; border-radius: 4px; cursor: pointer; }
+  a { color: #9db9ff; }
+  code { color: #c9cbd1; }`;
+
+const statusTexts = {
+  processing:
+    'The document was submitted and is being checked. The site that sent you here is told when the check ends.',
+  verified: 'This identity is verified.',
+  canceled: 'This verification session was canceled.',
+};
+
+/**
+ * The hosted verification page (the session's url): the form while the session needs input (names,
+ * an outcome, a failure reason), otherwise its status and a link back. `problem`: why the last post was refused.
+ */
+export function verificationPage(session, problem) {
+  const title = 'Verify your identity: local fake of Stripe Identity (test double, not Stripe)';
+  const back = session.returnUrl
+    ? `<p><a href="${escapeHtml(session.returnUrl)}">${session.status === 'requires_input' ? 'Cancel and return' : 'Return'}</a></p>`
+    : '';
+  const checks = checksOf(session);
+  const what =
+    session.type === 'id_number'
+      ? 'an ID number check'
+      : checks.selfie
+        ? 'a document check with a selfie'
+        : 'a document check';
+  const matched =
+    session.type === 'id_number'
+      ? 'the ID number matches'
+      : checks.selfie
+        ? 'the document and selfie match'
+        : 'the document is genuine';
+  let content;
+  if (session.status === 'requires_input') {
+    const lastError = session.last_error
+      ? `<p class="error" role="alert">The last attempt failed: ${escapeHtml(session.last_error.reason)} Try again.</p>`
+      : '';
+    const refused = problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '';
+    const options = failureCodesFor(session)
+      .map((code) => `<option value="${code}">${escapeHtml(identityFailures[code].reason)} (${code})</option>`)
+      .join('');
+    content = `${lastError}${refused}
+<form method="post" action="/__fake/identity/verify/${escapeHtml(session.id)}">
+  <label for="first_name">First name</label>
+  <input type="text" id="first_name" name="first_name" value="Jenny" required autocomplete="off">
+  <label for="last_name">Last name</label>
+  <input type="text" id="last_name" name="last_name" value="Rosen" required autocomplete="off">
+  <fieldset>
+    <legend>Outcome</legend>
+    <div class="choice">
+      <input type="radio" id="outcome-verified" name="outcome" value="verified" checked aria-describedby="outcome-verified-hint">
+      <label for="outcome-verified">Verified</label>
+      <p class="hint" id="outcome-verified-hint">Verify: ${matched}.</p>
+    </div>
+    <div class="choice">
+      <input type="radio" id="outcome-failed" name="outcome" value="failed" aria-describedby="outcome-failed-hint">
+      <label for="outcome-failed">Failed</label>
+      <p class="hint" id="outcome-failed-hint">The check fails with the failure reason below.</p>
+    </div>
+  </fieldset>
+  <label for="code">Failure reason</label>
+  <select id="code" name="code">${options}</select>
+  <button type="submit">Submit verification</button>
+</form>`;
+  } else {
+    content = `<p role="status">Status: <strong>${escapeHtml(session.status)}</strong>. ${escapeHtml(statusTexts[session.status] ?? '')}</p>`;
+  }
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${pageStyle}</style></head>
+<body><main>
+<p class="fake" role="note">Local fake of Stripe Identity: a test double for development and tests. This is not Stripe; no document or selfie is collected and nothing is really verified.</p>
+<h1>Verify your identity</h1>
+<p>Session <code>${escapeHtml(session.id)}</code>: ${what}.</p>
+${content}
+${back}
+</main></body></html>`;
+}
+
+/**
+ * The API calls and the synchronous test controls. `context`: the public base URL (sessions' hosted
+ * pages) and deliverLater (an event Stripe sends after its answer).
+ */
+function route(state, method, path, body, context) {
   const parts = path.split('/').filter(Boolean);
   const [version, resource, id] = parts;
   if (version === '__fake' && resource === 'requests' && method === 'GET')
@@ -311,6 +711,25 @@ function route(state, method, path, body) {
     if (!state.invoices.has(id)) throw missing('invoice', id);
     return invoiceView(state, state.invoices.get(id), false);
   }
+  if (resource === 'identity' && id === 'verification_sessions') {
+    const [, , , sessionId, action] = parts;
+    if (method === 'POST' && !sessionId) {
+      return verificationSessionView(state, createVerificationSession(state, body, context.publicUrl), expand);
+    }
+    if (method === 'GET' && sessionId && !action) {
+      return verificationSessionView(state, findVerificationSession(state, sessionId), expand);
+    }
+    if (method === 'POST' && sessionId && action === 'cancel') {
+      const session = cancelVerificationSession(state, sessionId);
+      context.deliverLater(sessionEvent(state, session));
+      return verificationSessionView(state, session, expand);
+    }
+  }
+  if (resource === 'identity' && id === 'verification_reports' && method === 'GET' && parts[3] && !parts[4]) {
+    const report = state.verificationReports.get(parts[3]);
+    if (!report) throw missing('verification_report', parts[3]);
+    return report;
+  }
   if (resource === 'invoice_payments' && method === 'GET' && !id) {
     const intent = body.payment?.payment_intent;
     const invoices = [...state.invoices.values()].filter((invoice) => invoice.payment_intent === intent);
@@ -328,22 +747,171 @@ function route(state, method, path, body) {
   throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
 
-/** Starts the fake on loopback; port 0 picks a free one. */
-export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webhookSecret } = {}) {
+/** A control's body: JSON when it says so, else Stripe's form encoding. */
+function controlBody(req, raw) {
+  if (!/json/i.test(req.headers['content-type'] ?? '')) return decodeForm(raw);
+  try {
+    const parsed = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    throw new StripeError(400, 'Invalid JSON body.');
+  }
+}
+
+/**
+ * Starts the fake on loopback; port 0 picks a free one. Webhooks: `webhookUrl`/`webhookSecret` get every
+ * event but Identity's, `identityWebhookUrl`/`identityWebhookSecret` Identity's. `publicUrl`: the base
+ * of the hosted verification pages (default http://host:port); `identityDelayMs`: how long the
+ * provider takes to finish a check submitted on that page.
+ */
+export function startFakeStripe({
+  port = 0,
+  host = '127.0.0.1',
+  webhookUrl,
+  webhookSecret,
+  identityWebhookUrl,
+  identityWebhookSecret,
+  publicUrl,
+  identityDelayMs = 1500,
+} = {}) {
   const state = createState();
+  const endpoints = {
+    default: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    identity:
+      identityWebhookUrl && identityWebhookSecret
+        ? { url: identityWebhookUrl, secret: identityWebhookSecret }
+        : undefined,
+  };
+  /** Checks submitted on the hosted page, waiting out the provider's latency: session id -> timer. */
+  const pendingChecks = new Map();
+  let baseUrl = '';
+
+  /** Posts an event, signed, to the endpoint its type routes to; records and answers the delivery, never throws. */
+  const deliver = async (event) => {
+    const endpoint = event.type.startsWith('identity.') ? endpoints.identity : endpoints.default;
+    const delivery = { event: event.id, type: event.type, url: endpoint?.url ?? null, status: null, error: null };
+    state.deliveries.push(delivery);
+    if (!endpoint) {
+      delivery.error = 'no webhook endpoint is configured for this event';
+      return delivery;
+    }
+    try {
+      const payload = JSON.stringify(event);
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signatureOf(payload, endpoint.secret) },
+        body: payload,
+        signal: AbortSignal.timeout(20_000),
+      });
+      await response.arrayBuffer();
+      delivery.status = response.status;
+    } catch (error) {
+      delivery.error = String(error?.message ?? error);
+    }
+    return delivery;
+  };
+  /** Stripe sends most events after its answer: delivered once the current request is done. */
+  const deliverLater = (event) => setImmediate(() => void deliver(event));
+
+  /** Ends a processing session's check and delivers its outcome (verified or requires_input). */
+  const finishCheck = async (sessionId, submission) => {
+    const session = finishVerificationSession(state, sessionId, submission);
+    const event = sessionEvent(state, session);
+    return { event, delivery: await deliver(event) };
+  };
+  const finishLater = (sessionId, submission) => {
+    const timer = setTimeout(() => {
+      pendingChecks.delete(sessionId);
+      finishCheck(sessionId, submission).catch((error) => console.error(`fake Stripe: check of ${sessionId}:`, error));
+    }, identityDelayMs);
+    pendingChecks.set(sessionId, timer);
+  };
+
+  /** The Identity controls (hosted page, complete, listings); false when the path is not one of them. */
+  const identityControl = async (req, res, parts, raw) => {
+    const [, , kind, sessionId, action] = parts;
+    const html = (status, page, headers = {}) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
+      res.end(page);
+    };
+    const json = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (kind === 'verify' && sessionId && !action && (req.method === 'GET' || req.method === 'POST')) {
+      const session = state.verificationSessions.get(sessionId);
+      if (!session) {
+        return html(
+          404,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found: local fake of Stripe Identity</title></head>
+<body><main><h1>No such verification session</h1><p>This local fake of Stripe Identity (a test double) has no session ${escapeHtml(sessionId)}.</p></main></body></html>`,
+        );
+      }
+      if (req.method === 'GET') return html(200, verificationPage(session));
+      if (session.status !== 'requires_input') return html(409, verificationPage(session));
+      let submission;
+      try {
+        submission = identitySubmission(session, decodeForm(raw));
+      } catch (error) {
+        if (!(error instanceof StripeError)) throw error;
+        return html(400, verificationPage(session, error.message));
+      }
+      submitVerificationSession(state, sessionId);
+      await deliver(sessionEvent(state, session));
+      html(303, '', { location: session.returnUrl ?? `/__fake/identity/verify/${sessionId}` });
+      return finishLater(sessionId, submission);
+    }
+    try {
+      if (kind === 'verification_sessions' && !sessionId && req.method === 'GET') {
+        const sessions = [...state.verificationSessions.values()];
+        return json(
+          200,
+          list(
+            '/__fake/identity/verification_sessions',
+            sessions.map((session) => verificationSessionView(state, session, ['verified_outputs'])),
+          ),
+        );
+      }
+      if (kind === 'verification_sessions' && sessionId && action === 'complete' && req.method === 'POST') {
+        const session = findVerificationSession(state, sessionId);
+        const submission = identitySubmission(session, controlBody(req, raw));
+        const deliveries = [];
+        if (pendingChecks.has(sessionId)) {
+          clearTimeout(pendingChecks.get(sessionId));
+          pendingChecks.delete(sessionId);
+        } else {
+          submitVerificationSession(state, sessionId);
+          deliveries.push(await deliver(sessionEvent(state, session)));
+        }
+        deliveries.push((await finishCheck(sessionId, submission)).delivery);
+        return json(200, {
+          session: verificationSessionView(state, session, ['verified_outputs']),
+          events: deliveries.map((delivery) => delivery.event),
+          webhookStatuses: deliveries.map((delivery) => delivery.status),
+        });
+      }
+      if (kind === 'webhook_endpoint' && !sessionId && req.method === 'POST') {
+        const { url, secret } = controlBody(req, raw);
+        if (!url || !secret) throw new StripeError(400, 'url and secret are required.');
+        endpoints.identity = { url, secret };
+        return json(200, { url });
+      }
+    } catch (error) {
+      if (error instanceof StripeError) return json(error.status, error.body);
+      throw error;
+    }
+    return false;
+  };
+
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake-stripe');
       const raw = Buffer.concat(chunks).toString();
-      const body = req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(raw);
       const isApi = !url.pathname.startsWith('/__fake/');
       // Stripe ignores the key on GET and DELETE, which are idempotent anyway.
       const key = isApi && req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
-      if (isApi) {
-        state.requests.push({ method: req.method, path: url.pathname, body, ...(key ? { idempotencyKey: key } : {}) });
-      }
       const reply = (status, json, headers = {}) => {
         res.writeHead(status, {
           'content-type': 'application/json',
@@ -353,6 +921,29 @@ export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webh
         });
         res.end(JSON.stringify(json));
       };
+      let body;
+      try {
+        body = req.method === 'GET' ? decodeForm(url.search.slice(1)) : isApi ? decodeForm(raw) : controlBody(req, raw);
+      } catch (error) {
+        if (error instanceof StripeError) return reply(error.status, error.body);
+        throw error;
+      }
+      if (isApi) {
+        state.requests.push({ method: req.method, path: url.pathname, body, ...(key ? { idempotencyKey: key } : {}) });
+      }
+      const parts = url.pathname.split('/').filter(Boolean);
+      if (parts[0] === '__fake' && parts[1] === 'identity') {
+        try {
+          if ((await identityControl(req, res, parts, raw)) !== false) return;
+        } catch (error) {
+          console.error('fake Stripe: identity control failed:', error);
+          if (!res.headersSent) reply(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
+          return;
+        }
+      }
+      if (parts[0] === '__fake' && parts[1] === 'deliveries' && req.method === 'GET') {
+        return reply(200, list('/__fake/deliveries', state.deliveries));
+      }
       // Replies of requests that ran are stored under their key (errors too, as Stripe does).
       const answer = (status, json) => {
         if (key) state.idempotent.set(key, { request: `${req.method} ${url.pathname} ${raw}`, status, body: json });
@@ -368,19 +959,15 @@ export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webh
       }
       if (stored) return reply(stored.status, stored.body, { 'idempotent-replayed': 'true' });
       try {
-        const result = route(state, req.method, url.pathname, body);
+        const result = route(state, req.method, url.pathname, body, { publicUrl: baseUrl, deliverLater });
         if (result?.deliver) {
-          const { deliver, ...rest } = result;
-          if (webhookUrl && webhookSecret) {
-            const payload = JSON.stringify(deliver);
-            const delivered = await fetch(webhookUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'stripe-signature': signatureOf(payload, webhookSecret) },
-              body: payload,
-            });
-            return reply(200, { ...rest, event: deliver.id, webhookStatus: delivered.status });
+          const { deliver: event, ...rest } = result;
+          if (endpoints.default) {
+            const delivery = await deliver(event);
+            if (delivery.error) return answer(500, { error: { type: 'api_error', message: delivery.error } });
+            return reply(200, { ...rest, event: event.id, webhookStatus: delivery.status });
           }
-          return reply(200, { ...rest, event: deliver });
+          return reply(200, { ...rest, event });
         }
         answer(200, result);
       } catch (error) {
@@ -393,12 +980,18 @@ export function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl, webh
     server.once('error', reject);
     server.listen(port, host, () => {
       const actual = server.address().port;
+      baseUrl = (publicUrl ?? `http://${host}:${actual}`).replace(/\/+$/, '');
       resolve({
         url: `http://${host}:${actual}`,
+        publicUrl: baseUrl,
         host,
         port: actual,
         state,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () => {
+          for (const timer of pendingChecks.values()) clearTimeout(timer);
+          pendingChecks.clear();
+          return new Promise((done) => server.close(() => done()));
+        },
       });
     });
   });
@@ -409,10 +1002,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const index = process.argv.indexOf(`--${name}`);
     return index > 0 ? process.argv[index + 1] : undefined;
   };
+  const delay = Number(arg('identity-delay-ms') ?? process.env.FAKE_STRIPE_IDENTITY_DELAY_MS ?? 1500);
+  if (!Number.isInteger(delay) || delay < 0) {
+    console.error(
+      '--identity-delay-ms (FAKE_STRIPE_IDENTITY_DELAY_MS) must be a whole number of milliseconds, 0 or more',
+    );
+    process.exit(2);
+  }
   const fake = await startFakeStripe({
     port: Number(arg('port') ?? process.env.PORT ?? 12111),
     webhookUrl: arg('webhook-url') ?? process.env.FAKE_STRIPE_WEBHOOK_URL,
     webhookSecret: arg('webhook-secret') ?? process.env.STRIPE_WEBHOOK_SECRET,
+    identityWebhookUrl: arg('identity-webhook-url') ?? process.env.FAKE_STRIPE_IDENTITY_WEBHOOK_URL,
+    identityWebhookSecret: arg('identity-webhook-secret') ?? process.env.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    publicUrl: arg('public-url') ?? process.env.FAKE_STRIPE_PUBLIC_URL,
+    identityDelayMs: delay,
   });
   console.warn(`fake Stripe API (a test double, not Stripe) listening on ${fake.url}`);
   const stop = () => fake.close().then(() => process.exit(0));

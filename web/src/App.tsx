@@ -94,6 +94,7 @@ const MarketingToolkitPage = lazy(() =>
 const AdminAffiliatesPage = lazy(() =>
   import('./pages/admin/AdminAffiliatesPage').then((m) => ({ default: m.AdminAffiliatesPage })),
 );
+const AdminKycPage = lazy(() => import('./pages/admin/AdminKycPage').then((m) => ({ default: m.AdminKycPage })));
 const SupportConsolePage = lazy(() =>
   import('./pages/support/SupportConsolePage').then((m) => ({ default: m.SupportConsolePage })),
 );
@@ -147,6 +148,7 @@ export function AppRoutes() {
             <Route path="wallet" element={<CryptoWalletPage />} />
             <Route path="support" element={<SupportConsolePage />} />
             <Route path="admin/affiliates" element={<AdminAffiliatesPage />} />
+            <Route path="admin/kyc" element={<AdminKycPage />} />
           </Route>
           <Route element={<AffiliateAreaRoute />}>
             <Route path="affiliate/dashboard" element={<AffiliateDashboardPage />} />

@@ -24,6 +24,8 @@ export const ErrorCode = {
   /** A signed request (e.g. a Stripe webhook) whose signature is missing, wrong or stale. */
   InvalidSignature: 'INVALID_SIGNATURE',
   AlreadyVerified: 'ALREADY_VERIFIED',
+  /** The operation needs a verified identity (KYC); the message says what to do. */
+  KycRequired: 'KYC_REQUIRED',
   RateLimited: 'RATE_LIMITED',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

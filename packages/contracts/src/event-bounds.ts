@@ -9,6 +9,7 @@ import {
   posSystems,
   processorTypes,
 } from './integrations';
+import { kycStatuses } from './kyc';
 import { reportPeriods, reportTypes } from './reports';
 
 /**
@@ -69,6 +70,13 @@ const fields = {
     referralCode: text(64),
   },
   UserVerified: { userId: id(), email: email() },
+  KycStatusChanged: {
+    userId: id(),
+    status: oneOf(kycStatuses),
+    previousStatus: oneOf(kycStatuses),
+    verificationSessionId: text(255),
+    reason: text(1000),
+  },
   ProfileUpdated: { userId: id(), changedFields: bounded(z.array(z.string().max(64)).max(40), ['x'.repeat(64)]) },
   ContactReceived: {
     ticketId: id(),

@@ -1,5 +1,5 @@
 import type { DescMessage } from '@bufbuild/protobuf';
-import { UserRegisteredSchema, UserVerifiedSchema } from './gen/platform/identity/v1/events_pb';
+import { KycStatusChangedSchema, UserRegisteredSchema, UserVerifiedSchema } from './gen/platform/identity/v1/events_pb';
 import {
   InvoiceDisputedSchema,
   InvoiceDisputeWonSchema,
@@ -49,6 +49,7 @@ export type Topic = (typeof Topic)[keyof typeof Topic];
 export const eventCatalog = {
   UserRegistered: { topic: Topic.IdentityEvents, schema: UserRegisteredSchema },
   UserVerified: { topic: Topic.IdentityEvents, schema: UserVerifiedSchema },
+  KycStatusChanged: { topic: Topic.IdentityEvents, schema: KycStatusChangedSchema },
   ProfileUpdated: { topic: Topic.ProfileEvents, schema: ProfileUpdatedSchema },
   ContactReceived: { topic: Topic.SupportEvents, schema: ContactReceivedSchema },
   ChatEscalated: { topic: Topic.SupportEvents, schema: ChatEscalatedSchema },

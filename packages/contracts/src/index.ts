@@ -16,6 +16,7 @@ export * from './chat';
 export * from './chat-sentiment';
 export * from './help';
 export * from './reports';
+export * from './kyc';
 export * from './money';
 export * from './screening';
 export * from './transaction-events';

@@ -44,3 +44,8 @@ export * from './mail/mail-html';
 export * from './webhooks/signature';
 export * from './crypto/secret-box';
 export * from './ai/openai';
+export * from './payments/stripe';
+export * from './kyc/kyc-clearance.entity';
+export * from './kyc/create-kyc-clearances.migration';
+export * from './kyc/kyc-clearances.repository';
+export * from './kyc/kyc-clearances';

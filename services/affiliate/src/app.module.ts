@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PlatformModule } from '@app/platform';
+import { kycClearanceProviders, KycStatusChangedHandler, PlatformModule } from '@app/platform';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { ReferralWindowController } from './affiliates/referral-window.controller';
@@ -29,6 +29,7 @@ const handlers = [
   InvoiceRefundedHandler,
   InvoiceDisputedHandler,
   InvoiceDisputeWonHandler,
+  KycStatusChangedHandler,
 ];
 
 @Module({
@@ -47,6 +48,7 @@ const handlers = [
     ParkedEventsRepository,
     DisputesRepository,
     PayoutsRepository,
+    ...kycClearanceProviders,
     AffiliatesService,
     CommissionsService,
     PayoutsService,

@@ -4,6 +4,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   affiliateMessages,
   customContentResponseSchema,
+  kycRequiredMessage,
   marketingAssetsResponseSchema,
   valuePropositionResponseSchema,
   type AffiliateProfile,
@@ -25,7 +26,7 @@ import { EventDelivery } from './event-delivery';
 // and invoices and refunds (billing's InvoicePaid, InvoiceRefunded) arrive on Kafka as their
 // producers publish them. The same chain from identity's and billing's real endpoints, through
 // the gateway, is gateway/test/affiliate-commissions.int-spec.ts. The toolkit runs its built-in
-// writer (no OPENAI_API_KEY).
+// writer (no OPENAI_API_KEY). A payout needs a verified identity: identity's KycStatusChanged.
 delete process.env.OPENAI_API_KEY;
 
 const config = parseConfig(affiliateConfigSchema);
@@ -176,6 +177,7 @@ describe('affiliate: referral → commission → payout → clawback, from ident
     });
     expect(await payoutsOf(profile.id)).toEqual([]);
     await approve(profile);
+    await events.kycChanged(owner.id, 'verified');
 
     // Two concurrent payout requests: exactly one moves the balance, the other is refused.
     const replies = await Promise.all([
@@ -248,11 +250,12 @@ describe('affiliate: referral → commission → payout → clawback, from ident
     await refusedFor('rejected', false, affiliateMessages.payoutNotApproved);
     await refusedFor('suspended', false, affiliateMessages.suspended);
 
-    // Approved and real: the whole balance is paid out.
+    // Approved, real and verified: the whole balance is paid out.
     const owner = userOf();
     const profile = await register(owner);
     await approve(profile);
     await balance(profile, '500.00');
+    await events.kycChanged(owner.id, 'verified');
     expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
       status: 201,
       body: { amount: '500.00', status: 'requested' },
@@ -260,6 +263,69 @@ describe('affiliate: referral → commission → payout → clawback, from ident
     expect(await payoutsOf(profile.id)).toEqual([{ amount: '500.00' }]);
     expect(await payoutEventsOf(profile.id)).toHaveLength(1);
     expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00' });
+  });
+
+  it('pays out only once the identity is verified (KYC): the newest status counts, a stale one changes nothing', async () => {
+    const owner = userOf();
+    const profile = await register(owner);
+    await approve(profile);
+    const balance = (amount: string) =>
+      query('UPDATE affiliate.affiliates SET current_balance = $2, total_earnings = $2 WHERE id = $1', [
+        profile.id,
+        amount,
+      ]);
+    await balance('500.00');
+    const refusedForKyc = async () => {
+      expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
+        status: 403,
+        body: { error: 'KYC_REQUIRED', message: kycRequiredMessage('payout') },
+      });
+    };
+
+    // No KycStatusChanged yet (identity's starting status, pending): refused, nothing created.
+    await refusedForKyc();
+    // A malformed body is still refused as such, before the gate.
+    expect(await send('POST', '/api/affiliate/request-payout', owner, '{"amount":')).toMatchObject({
+      status: 400,
+      body: { error: 'MALFORMED_BODY' },
+    });
+    // The provider is still checking: refused.
+    const now = Date.now();
+    await events.kycChanged(owner.id, 'processing', new Date(now - 3_000));
+    await refusedForKyc();
+    expect(await payoutsOf(profile.id)).toEqual([]);
+    expect(await payoutEventsOf(profile.id)).toEqual([]);
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '500.00' });
+
+    // Verified; then an older requires_input delivered late (a replayed dead letter) changes nothing.
+    await events.kycChanged(owner.id, 'verified', new Date(now - 1_000));
+    await events.kycChanged(owner.id, 'requires_input', new Date(now - 2_000));
+    const paid = await send('POST', '/api/affiliate/request-payout', owner);
+    expect(paid).toMatchObject({ status: 201, body: { amount: '500.00', status: 'requested' } });
+    expect(await payoutsOf(profile.id)).toEqual([{ amount: '500.00' }]);
+    const admin = userOf('admin');
+    const settled = await send(
+      'POST',
+      `/api/affiliate/admin/payouts/${(paid.body as { id: string }).id}/status`,
+      admin,
+      {
+        status: 'paid',
+      },
+    );
+    expect(settled.status).toBe(200);
+
+    // The provider later needs the user to verify again: payouts are refused until they do.
+    await balance('80.00');
+    await events.kycChanged(owner.id, 'requires_input', new Date(now));
+    await refusedForKyc();
+    expect(await payoutsOf(profile.id)).toEqual([{ amount: '500.00' }]);
+    expect(await payoutEventsOf(profile.id)).toHaveLength(1);
+    expect(await profileOf(owner)).toMatchObject({ currentBalance: '80.00' });
+    await events.kycChanged(owner.id, 'verified', new Date(now + 1_000));
+    expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
+      status: 201,
+      body: { amount: '80.00' },
+    });
   });
 
   it('validates applications with the messages of spec 5.6 and allows one profile per user', async () => {
@@ -343,6 +409,7 @@ describe('affiliate: referral → commission → payout → clawback, from ident
 
     const owner = userOf();
     await approve(await register(owner));
+    await events.kycChanged(owner.id, 'verified');
     expect(await send('POST', '/api/affiliate/request-payout', owner)).toMatchObject({
       status: 400,
       body: { message: affiliateMessages.payoutBelowMinimum },
@@ -380,6 +447,7 @@ describe('affiliate: referral → commission → payout → clawback, from ident
     ).toBe(400);
 
     // A payout that failed returns its amount to the balance; a settled payout cannot be settled again.
+    await events.kycChanged(owner.id, 'verified');
     await query('UPDATE affiliate.affiliates SET current_balance = 75, total_earnings = 75 WHERE id = $1', [
       profile.id,
     ]);

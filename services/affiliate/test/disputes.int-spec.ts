@@ -125,6 +125,7 @@ describe('affiliate: disputes claw back commission and a won dispute restores it
     await paid(customer, invoice);
     // 15% of $699.00, paid out.
     expect(await balanceOf(owner)).toEqual({ currentBalance: '104.85', totalEarnings: '104.85' });
+    await events.kycChanged(owner.id, 'verified');
     expect((await send('POST', '/api/affiliate/request-payout', owner)).status).toBe(201);
     const consumer = app.get(EventConsumer);
 

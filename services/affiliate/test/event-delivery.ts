@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventType } from '@app/contracts';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { EventType, KycStatus } from '@app/contracts';
 import type { Message, Producer } from 'kafkajs';
 import { connectEventProducer, eventMessage, eventTopic, query, waitFor } from '../../../test-support';
 
@@ -36,5 +37,17 @@ export class EventDelivery {
       `${type} ${eventId} consumed`,
     );
     return message;
+  }
+
+  /** Identity's KycStatusChanged for the user: `verified` clears them for payouts. */
+  kycChanged(userId: string, status: KycStatus, changedAt: Date = new Date()): Promise<Message> {
+    return this.deliver('KycStatusChanged', userId, {
+      userId,
+      status,
+      previousStatus: 'processing',
+      verificationSessionId: `vs_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+      reason: status === 'requires_input' ? 'The document was unreadable.' : '',
+      changedAt: timestampFromDate(changedAt),
+    });
   }
 }

@@ -267,7 +267,14 @@ describe('affiliate: invoices and refunds that arrive before their user register
     const disputeId = `${randomUUID()}${'x'.repeat(255 - 36)}`;
     // Every type the service consumes, the registration first (with a real referral code) so the
     // largest invoice earns a commission.
-    const types = ['UserRegistered', 'InvoicePaid', 'InvoiceDisputed', 'InvoiceRefunded', 'InvoiceDisputeWon'] as const;
+    const types = [
+      'UserRegistered',
+      'InvoicePaid',
+      'InvoiceDisputed',
+      'InvoiceRefunded',
+      'InvoiceDisputeWon',
+      'KycStatusChanged',
+    ] as const;
     expect([...consumer.eventTypes].sort()).toEqual([...types].sort());
     const commission = () =>
       query(
@@ -280,7 +287,9 @@ describe('affiliate: invoices and refunds that arrive before their user register
         userId: user,
         ...(type === 'UserRegistered'
           ? { referralCode: profile.referralCode }
-          : { invoiceId, disputeId, currency: 'usd' }),
+          : type === 'KycStatusChanged'
+            ? {}
+            : { invoiceId, disputeId, currency: 'usd' }),
       });
       await expect(consumer.apply({ message: eventMessage(type, user, init) } as never)).resolves.toBe(true);
       if (type === 'InvoiceDisputed') {
@@ -308,5 +317,9 @@ describe('affiliate: invoices and refunds that arrive before their user register
       { amount: '9999999999.99', status: 'won' },
     ]);
     expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00', totalEarnings: '0.00' });
+    // The longest status, with the longest session id and reason (not stored).
+    expect(await query('SELECT status FROM affiliate.kyc_clearances WHERE user_id = $1', [user])).toEqual([
+      { status: 'requires_input' },
+    ]);
   });
 });

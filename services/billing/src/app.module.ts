@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { PlatformModule } from '@app/platform';
+import { PlatformModule, stripeClientProvider } from '@app/platform';
 import { billingConfigSchema } from './config';
 import { billingDatabase } from './entities';
 import { PlansController } from './plans/plans.controller';
-import { stripeProvider } from './stripe/stripe.provider';
 import { BillingRepository } from './subscriptions/billing.repository';
 import { CheckoutLock } from './subscriptions/checkout-lock';
 import { SubscriptionSync } from './subscriptions/subscription-sync';
@@ -18,7 +17,7 @@ export const billingPlatform = PlatformModule.forService({
   database: billingDatabase,
   queues: true,
 });
-export const billingProviders = [stripeProvider, BillingRepository, SubscriptionSync];
+export const billingProviders = [stripeClientProvider, BillingRepository, SubscriptionSync];
 
 @Module({
   imports: [billingPlatform],

@@ -6,6 +6,7 @@ import { AccountContextRepository } from './account/account-context.repository';
 import { AccountContextService } from './account/account-context.service';
 import { ChargeCompletedHandler } from './account/charge-completed.handler';
 import { ChargeFailedHandler } from './account/charge-failed.handler';
+import { KycStatusChangedHandler } from './account/kyc-status-changed.handler';
 import { SubscriptionActivatedHandler } from './account/subscription-activated.handler';
 import { TransactionRecordedHandler } from './account/transaction-recorded.handler';
 import { UserRegisteredHandler } from './account/user-registered.handler';
@@ -46,6 +47,7 @@ const handlers = [
   TransactionRecordedHandler,
   ChargeCompletedHandler,
   ChargeFailedHandler,
+  KycStatusChangedHandler,
 ];
 
 @Module({

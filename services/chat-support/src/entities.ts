@@ -2,6 +2,7 @@ import { CreateSupportTickets1763769600300 } from '../migrations/1763769600300-c
 import { ChatConversations1765497600300 } from '../migrations/1765497600300-chat-conversations';
 import { SupportQueue1765584000300 } from '../migrations/1765584000300-support-queue';
 import { AccountContext1765670400300 } from '../migrations/1765670400300-account-context';
+import { AccountKycChangedAt1765843200300 } from '../migrations/1765843200300-account-kyc-changed-at';
 import { AccountContext } from './account/account-context.entity';
 import { AccountTransaction } from './account/account-transaction.entity';
 import { ChatConversation } from './chat/chat-conversation.entity';
@@ -17,5 +18,6 @@ export const chatSupportDatabase = {
     ChatConversations1765497600300,
     SupportQueue1765584000300,
     AccountContext1765670400300,
+    AccountKycChangedAt1765843200300,
   ],
 };

@@ -24,7 +24,7 @@ import {
 import type * as AppModuleFile from '../src/app.module';
 import { FakeOpenAiProcess } from './fake-openai';
 
-// Issue 16: the account context, chat-support's read model of identity's, billing's,
+// Issues 16 and 18: the account context, chat-support's read model of identity's, billing's,
 // integrations' and crypto-escrow's events. Events go in through the real Kafka as their
 // producers' outboxes publish them; the support console's conversation view and the OpenAI
 // assistant's tools (the fake server, tools/fake-openai) read it back, each for its own user only.
@@ -44,6 +44,7 @@ const consumed: EventType[] = [
   'TransactionRecorded',
   'ChargeCompleted',
   'ChargeFailed',
+  'KycStatusChanged',
 ];
 
 describe('chat-support: the account context read model', () => {
@@ -160,6 +161,37 @@ describe('chat-support: the account context read model', () => {
     return reply.body;
   };
 
+  const kycChanged = (user: AuthUser, status: string, changedAt: Date) =>
+    deliver('KycStatusChanged', user.id, {
+      userId: user.id,
+      status,
+      previousStatus: 'processing',
+      verificationSessionId: `vs_${user.id.replaceAll('-', '').slice(0, 24)}`,
+      reason: status === 'requires_input' ? 'The document was too blurry to read.' : '',
+      changedAt: timestampFromDate(changedAt),
+    });
+  /** Escalates a chat of the user; the support conversation the agent opens. */
+  const escalate = async (user: AuthUser) => {
+    const escalated = await call<{ supportConversationId: string }>('POST', '/api/chat/escalate', user, {
+      sessionId: sessionId(),
+      message: 'A payment on my account looks wrong, urgent!',
+      sentiment: { score: -0.8, label: 'negative', confidence: 0.9, escalationRequired: true, reason: 'urgent' },
+      userContext: { recentMessages: [], sessionDuration: 1000 },
+    });
+    expect(escalated.status).toBe(201);
+    return escalated.body.supportConversationId;
+  };
+  /** The account context the support console shows with the conversation. */
+  const accountIn = async (conversationId: string) => {
+    const opened = await call<SupportConversationResponse>(
+      'GET',
+      `/api/support/conversations/${conversationId}`,
+      agent,
+    );
+    expect(opened.status).toBe(200);
+    return opened.body.account;
+  };
+
   const periodEnd = new Date('2026-02-14T00:00:00.000Z');
   let supportConversationId: string;
 
@@ -171,24 +203,8 @@ describe('chat-support: the account context read model', () => {
       lastName: 'Lovelace',
       registeredAt: timestampFromDate(minutesAgo(300)),
     });
-    const session = sessionId();
-    const escalated = await call<{ supportConversationId: string }>('POST', '/api/chat/escalate', owner, {
-      sessionId: session,
-      message: 'A payment on my account looks wrong, urgent!',
-      sentiment: { score: -0.8, label: 'negative', confidence: 0.9, escalationRequired: true, reason: 'urgent' },
-      userContext: { recentMessages: [], sessionDuration: 1000 },
-    });
-    expect(escalated.status).toBe(201);
-    supportConversationId = escalated.body.supportConversationId;
-    const view = async () => {
-      const opened = await call<SupportConversationResponse>(
-        'GET',
-        `/api/support/conversations/${supportConversationId}`,
-        agent,
-      );
-      expect(opened.status).toBe(200);
-      return opened.body.account;
-    };
+    supportConversationId = await escalate(owner);
+    const view = () => accountIn(supportConversationId);
     // Registered only: no plan, identity's starting KYC status, nothing paid.
     expect(await view()).toEqual<SupportAccountContext>({ plan: null, kycStatus: 'pending', recentTransactions: [] });
 
@@ -276,6 +292,27 @@ describe('chat-support: the account context read model', () => {
     );
   });
 
+  it("shows identity's KYC status from KycStatusChanged: the newest change, an older one delivered late ignored", async () => {
+    await kycChanged(owner, 'processing', minutesAgo(3));
+    expect((await accountIn(supportConversationId)).kycStatus).toBe('processing');
+    await kycChanged(owner, 'verified', minutesAgo(2));
+    // A replayed dead letter of an earlier attempt: older than the verification, so nothing changes.
+    await kycChanged(owner, 'requires_input', minutesAgo(4));
+    const account = await accountIn(supportConversationId);
+    expect(account.kycStatus).toBe('verified');
+    expect(account.plan).toMatchObject({ planId: 'growth' });
+    expect(account.recentTransactions).toHaveLength(5);
+
+    // A user whose KYC change is the first event heard of them: the account is created with it.
+    const newcomer = personOf('user');
+    await kycChanged(newcomer, 'requires_input', minutesAgo(1));
+    expect(await accountIn(await escalate(newcomer))).toEqual<SupportAccountContext>({
+      plan: null,
+      kycStatus: 'requires_input',
+      recentTransactions: [],
+    });
+  });
+
   it('ignores an event without a valid user id and goes on with the next', async () => {
     const poison = await publish('TransactionRecorded', 'nobody', {
       userId: 'not-a-user-id',
@@ -301,6 +338,13 @@ describe('chat-support: the account context read model', () => {
     for (const type of consumed) {
       const event = largestEvent(type);
       await deliver(type, String(event.userId), event);
+      if (type === 'KycStatusChanged') {
+        const [row] = await query<{ kyc_status: string }>(
+          'SELECT kyc_status FROM chat_support.account_contexts WHERE user_id = $1',
+          [event.userId],
+        );
+        expect(row).toEqual({ kyc_status: event.status });
+      }
       if (type === 'TransactionRecorded') {
         const [row] = await query<{ amount: string; processor: string }>(
           'SELECT amount::text, processor FROM chat_support.account_transactions WHERE source_id = $1',

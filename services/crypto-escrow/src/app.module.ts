@@ -1,7 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { Queue } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import {
+  kycClearanceProviders,
+  KycStatusChangedHandler,
+  PlatformModule,
+  type ServiceEventsOptions,
+} from '@app/platform';
 import { CHARGE_PROVIDER } from './charges/charge-provider';
 import { ChargePollSchedules } from './charges/charge-poll.schedules';
 import { ChargesController } from './charges/charges.controller';
@@ -11,6 +16,7 @@ import { CoinbaseCommerceProvider } from './charges/coinbase-commerce.provider';
 import { CoinbaseWebhookController } from './charges/coinbase-webhook.controller';
 import { cryptoConfigSchema } from './config';
 import { cryptoDatabase } from './entities';
+import { XrpKycGate } from './kyc/xrp-kyc-gate';
 import { EscrowMonitorSchedules } from './xrpl/escrow-monitor.schedules';
 import { EscrowsRepository } from './xrpl/escrows.repository';
 import { EscrowsService } from './xrpl/escrows.service';
@@ -18,12 +24,17 @@ import { XrpWalletService } from './xrpl/xrp-wallet.service';
 import { XrpController } from './xrpl/xrp.controller';
 import { XrplLedger } from './xrpl/xrpl-ledger';
 
-/** Shared by the API and the worker: platform, both queues, the provider adapter, ledger and services. */
-export const cryptoPlatform = PlatformModule.forService({
-  config: cryptoConfigSchema,
-  database: cryptoDatabase,
-  queues: true,
-});
+/**
+ * Shared by the API and the worker: platform, both queues, the provider adapter, ledger and
+ * services. Only the API consumes events (`events`): the KYC read model behind the XRP gate.
+ */
+export const cryptoPlatform = (events?: ServiceEventsOptions) =>
+  PlatformModule.forService({
+    config: cryptoConfigSchema,
+    database: cryptoDatabase,
+    events,
+    queues: true,
+  });
 export const cryptoQueues = BullModule.registerQueue(
   { name: Queue.CryptoChargePoll },
   { name: Queue.CryptoEscrowMonitor },
@@ -38,11 +49,16 @@ export const cryptoProviders = [
   EscrowMonitorSchedules,
   EscrowsService,
   XrpWalletService,
+  ...kycClearanceProviders,
+  XrpKycGate,
 ];
 
+/** Identity's events the API applies (issue 18): each user's KYC status. */
+const handlers = [KycStatusChangedHandler];
+
 @Module({
-  imports: [cryptoPlatform, cryptoQueues],
+  imports: [cryptoPlatform({ handlers }), cryptoQueues],
   controllers: [ChargesController, CoinbaseWebhookController, XrpController],
-  providers: cryptoProviders,
+  providers: [...cryptoProviders, ...handlers],
 })
 export class AppModule {}

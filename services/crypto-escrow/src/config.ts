@@ -36,6 +36,12 @@ export const cryptoConfigSchema = baseConfigSchema.extend({
   CRYPTO_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How long a submitted XRPL transaction may take to validate before the call gives up. */
   XRPL_SUBMIT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /**
+   * KYC (issue 18): an XRP escrow or payment of more than this many XRP needs a verified identity
+   * (identity's KycStatusChanged), else 403 KYC_REQUIRED; at or below it none is needed. A
+   * non-negative number of XRP (compared to the drop; 0: every amount needs KYC).
+   */
+  KYC_THRESHOLD_XRP: z.coerce.number().min(0).max(100_000_000_000).default(1000),
 });
 
 export type CryptoConfig = z.infer<typeof cryptoConfigSchema>;

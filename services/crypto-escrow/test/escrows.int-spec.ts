@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
-import { EscrowCancelledSchema, EscrowFinishedSchema } from '@app/contracts';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { EscrowCancelledSchema, EscrowFinishedSchema, kycRequiredMessage, type KycStatus } from '@app/contracts';
 import { type AuthUser } from '@app/platform';
-import { query, rawRequest, uniqueEmail, waitFor, accessCookie } from '../../../test-support';
+import type { Producer } from 'kafkajs';
+import {
+  accessCookie,
+  connectEventProducer,
+  eventMessage,
+  eventTopic,
+  largestEvent,
+  query,
+  rawRequest,
+  uniqueEmail,
+  waitFor,
+} from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { CryptoServiceProcesses } from './crypto-service';
 import { FakeRippledProcess } from './fake-rippled';
@@ -11,6 +23,7 @@ import { CryptoEvents } from './kafka-events';
 // The crypto service (built, as the launcher runs it) against the real Postgres, Redis and Kafka
 // and the fake rippled (tools/fake-rippled): xrpl.js signs, autofills and submits for real, the
 // fake applies the transactions with the ledger's escrow rules. The monitor runs every 300 ms here.
+// Identity's KycStatusChanged reaches the API on the real Kafka (the KYC gate over 1000 XRP).
 const DAY = 86_400;
 const RIPPLE_EPOCH = 946_684_800;
 const userOf = (): AuthUser => ({ id: randomUUID(), email: uniqueEmail('escrow'), emailVerified: true, role: 'user' });
@@ -81,9 +94,11 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
   let service: CryptoServiceProcesses;
   let kafka: Promise<CryptoEvents>;
   let events: CryptoEvents;
+  let identity: Producer;
 
   beforeAll(async () => {
     rippled = await FakeRippledProcess.start();
+    identity = await connectEventProducer('crypto-kyc-test', ['KycStatusChanged']);
     kafka = CryptoEvents.start();
     kafka.then((started) => (events = started)).catch(() => undefined);
     service = await CryptoServiceProcesses.start({
@@ -95,11 +110,27 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
 
   afterAll(async () => {
     await service?.stop();
+    await identity?.disconnect();
     await kafka?.then((started) => started.stop()).catch(() => undefined);
     await rippled?.stop();
   });
 
   const { send, fundedWallet, createEscrow } = escrowCalls(() => ({ service, rippled }));
+  /** Identity's KycStatusChanged, published on Kafka; waits until the API applied it. */
+  const deliverKyc = async (init: Record<string, unknown>) => {
+    const eventId = randomUUID();
+    await identity.send({
+      topic: eventTopic('KycStatusChanged'),
+      messages: [eventMessage('KycStatusChanged', String(init.userId), init, { id: eventId })],
+    });
+    await waitFor(
+      async () => (await query('SELECT 1 FROM crypto.inbox WHERE event_id = $1', [eventId])).length > 0,
+      30_000,
+      `KycStatusChanged ${eventId} consumed`,
+    );
+  };
+  const kycChanged = (user: AuthUser, status: KycStatus, changedAt = new Date()) =>
+    deliverKyc({ userId: user.id, status, previousStatus: 'processing', changedAt: timestampFromDate(changedAt) });
   const balanceOf = async (user: AuthUser, address: string) =>
     ((await send('GET', `/api/crypto/xrp/account/${address}`, user)).body as { balanceXrp: string }).balanceXrp;
   const finishedOnKafka = (escrowId: string) =>
@@ -343,7 +374,7 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
     const broke = await send('POST', '/api/crypto/xrp/payment', user, {
       senderSeed: sender.seed,
       destinationAddress: receiver.address,
-      amount: '5000',
+      amount: '500',
     });
     expectErrorReply(broke, { status: 409, message: 'Payment processing failed. Please try again.' });
     expect(JSON.stringify(broke.body)).toContain('tecUNFUNDED_PAYMENT');
@@ -372,6 +403,79 @@ describe('XRP escrows: xrpl.js against the fake rippled, monitored, published on
       { status: 400, error: 'VALIDATION_FAILED', details: [{ path: 'fee', message: 'Unknown field(s): fee' }] },
     );
     expect(await balanceOf(user, receiver.address)).toBe('32.5');
+  });
+
+  it('over the KYC threshold (1000 XRP) escrows and payments need a verified identity; nothing reaches the ledger before', async () => {
+    const user = userOf();
+    const owner = await fundedWallet(user, 10_000);
+    const destination = await fundedWallet(userOf(), 20);
+    const ledgerAccount = async () => (await rippled.view()).accounts.find((a) => a.address === owner.address);
+    const before = await ledgerAccount();
+    const escrowOf = (amount: string) => ({
+      senderSeed: owner.seed,
+      destinationAddress: destination.address,
+      amount,
+      finishAfterSeconds: 7 * DAY,
+      cancelAfterSeconds: 30 * DAY,
+    });
+    const paymentOf = (amount: string) => ({
+      senderSeed: owner.seed,
+      destinationAddress: destination.address,
+      amount,
+    });
+    const refusedEscrow = async (amount: string) =>
+      expectErrorReply(await send('POST', '/api/crypto/xrp/escrow/create', user, escrowOf(amount)), {
+        status: 403,
+        error: 'KYC_REQUIRED',
+        message: kycRequiredMessage('escrow'),
+      });
+    const refusedPayment = async (amount: string) =>
+      expectErrorReply(await send('POST', '/api/crypto/xrp/payment', user, paymentOf(amount)), {
+        status: 403,
+        error: 'KYC_REQUIRED',
+        message: kycRequiredMessage('payment'),
+      });
+
+    // Not verified (no KycStatusChanged yet, then still being checked): refused over the threshold.
+    await refusedEscrow('1500');
+    await refusedPayment('1000.000001');
+    await kycChanged(user, 'processing', new Date(Date.now() - 60_000));
+    await refusedEscrow('1000.5');
+    await refusedPayment('2500');
+    // Validation still comes first: a malformed request is a 400, not a KYC refusal.
+    expectErrorReply(await send('POST', '/api/crypto/xrp/payment', user, { ...paymentOf('5000'), amount: '-5000' }), {
+      status: 400,
+      error: 'VALIDATION_FAILED',
+    });
+    // Nothing was signed into the ledger nor stored.
+    expect(await ledgerAccount()).toEqual(before);
+    expect(await query('SELECT 1 FROM crypto.escrows WHERE user_id = $1', [user.id])).toEqual([]);
+
+    // At the threshold nothing changes.
+    expect((await send('POST', '/api/crypto/xrp/payment', user, paymentOf('1000'))).status).toBe(200);
+    const atThreshold = await send('POST', '/api/crypto/xrp/escrow/create', user, escrowOf('1000'));
+    expect(atThreshold).toMatchObject({ status: 201, body: { amount: '1000.000000', status: 'created' } });
+
+    // Verified: over the threshold goes through.
+    await kycChanged(user, 'verified');
+    const large = await send('POST', '/api/crypto/xrp/escrow/create', user, escrowOf('1500'));
+    expect(large).toMatchObject({ status: 201, body: { amount: '1500.000000', status: 'created' } });
+    const paid = await send('POST', '/api/crypto/xrp/payment', user, paymentOf('1200'));
+    expect(paid).toMatchObject({ status: 200, body: { result: 'tesSUCCESS' } });
+    expect(await balanceOf(user, destination.address)).toBe('2220');
+
+    // The provider later needs the user to verify again: refused until they do.
+    await kycChanged(user, 'requires_input');
+    await refusedPayment('1001');
+    expect(await balanceOf(user, destination.address)).toBe('2220');
+  });
+
+  it('stores the largest KycStatusChanged its bounds allow', async () => {
+    const event = largestEvent('KycStatusChanged');
+    await deliverKyc(event);
+    expect(await query('SELECT status FROM crypto.kyc_clearances WHERE user_id = $1', [event.userId])).toEqual([
+      { status: event.status },
+    ]);
   });
 
   const onKafka = () => kafka;

@@ -109,10 +109,17 @@ describe('seed secrecy: no seed in any log line, trace, database row or queue en
         finishAfterSeconds: 0,
         cancelAfterSeconds: 2 * DAY,
       }),
+      // Over the KYC threshold without a verified identity: refused before anything is signed.
       await post('/api/crypto/xrp/payment', {
         senderSeed: owner.seed,
         destinationAddress: destination.address,
         amount: '99999',
+      }),
+      // More than the balance: the ledger refuses it.
+      await post('/api/crypto/xrp/payment', {
+        senderSeed: owner.seed,
+        destinationAddress: destination.address,
+        amount: '999',
       }),
       await post('/api/crypto/xrp/escrow/cancel', {
         senderSeed: owner.seed,
@@ -120,7 +127,7 @@ describe('seed secrecy: no seed in any log line, trace, database row or queue en
         offerSequence: sequence,
       }),
     ];
-    expect(replies.map((r) => r.status)).toEqual([409, 409, 400, 400, 409, 409]);
+    expect(replies.map((r) => r.status)).toEqual([409, 409, 400, 400, 403, 409, 409]);
     await rippled.advance(DAY + 5);
     const other = (await post('/api/crypto/xrp/condition')).body as { fulfillment: string };
     expect((await finish(destination.seed, other.fulfillment)).status).toBe(409);

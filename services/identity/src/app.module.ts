@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailModule, PlatformModule, REDIS, SessionRevocationList } from '@app/platform';
+import { MailModule, PlatformModule, REDIS, SessionRevocationList, stripeClientProvider } from '@app/platform';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { identityConfigSchema } from './config';
 import { identityDatabase } from './entities';
+import { IdentityVerificationProvider, StripeIdentityProvider } from './kyc/identity-verification.provider';
+import { KycController, StripeIdentityWebhookController } from './kyc/kyc.controller';
+import { KycService } from './kyc/kyc.service';
+import { KycVerificationsRepository } from './kyc/kyc-verifications.repository';
 import { RefreshTokensRepository } from './sessions/refresh-tokens.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { OneTimeTokensRepository } from './tokens/one-time-tokens.repository';
@@ -20,13 +24,17 @@ export const identityPlatform = PlatformModule.forService({
 
 @Module({
   imports: [identityPlatform, TypeOrmModule.forFeature(identityDatabase.entities), MailModule],
-  controllers: [AuthController],
+  controllers: [AuthController, KycController, StripeIdentityWebhookController],
   providers: [
     AuthService,
     SessionsService,
     SignInThrottle,
     { provide: SessionRevocationList, inject: [REDIS], useFactory: (redis: Redis) => new SessionRevocationList(redis) },
     UsersRepository,
+    KycService,
+    KycVerificationsRepository,
+    stripeClientProvider,
+    { provide: IdentityVerificationProvider, useClass: StripeIdentityProvider },
     OneTimeTokensRepository,
     RefreshTokensRepository,
   ],

@@ -1,4 +1,11 @@
-import { baseConfigSchema, keySetting, LOCAL_SIGNING_KEY, parseSigningKey } from '@app/platform';
+import {
+  baseConfigSchema,
+  keySetting,
+  LOCAL_SIGNING_KEY,
+  parseSigningKey,
+  stripeConfigShape,
+  stripeDevDefault,
+} from '@app/platform';
 import { z } from 'zod';
 
 const isProduction = process.env.NODE_ENV === 'production';
@@ -18,5 +25,14 @@ export const identityConfigSchema = baseConfigSchema.extend({
    * Identity alone holds it; its public half must be in JWT_PUBLIC_KEYS (checked at start).
    */
   JWT_SIGNING_KEY: isProduction ? keySetting(parseSigningKey) : keySetting(parseSigningKey).default(LOCAL_SIGNING_KEY),
+  /** Identity verification (KYC) runs on Stripe Identity: the account's secret key and STRIPE_API_*. */
+  ...stripeConfigShape,
+  /** Signing secret of the Stripe Identity webhook endpoint (whsec_...), separate from billing's. */
+  STRIPE_IDENTITY_WEBHOOK_SECRET: stripeDevDefault(
+    z.string().regex(/^whsec_\w+$/),
+    'whsec_local_identity_development_only',
+  ),
+  /** Whether the provider also matches a live selfie against the document's photo. */
+  KYC_REQUIRE_MATCHING_SELFIE: z.stringbool().default(true),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -45,5 +45,9 @@ export const queryKeys = {
   analyticsRisk: ['analytics', 'risk'] as const,
   analyticsCompetitive: (timeframe: string) => ['analytics', 'competitive', timeframe] as const,
   recentReports: ['reports', 'recent'] as const,
+  /** The prefix of every KYC key: a started verification refetches the status and the admin list. */
+  kyc: ['kyc'] as const,
+  kycStatus: ['kyc', 'status'] as const,
+  kycAdminVerifications: ['kyc', 'admin', 'verifications'] as const,
   report: (id: string) => ['reports', 'report', id] as const,
 };

@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { GuardedRoute } from '../components/GuardedRoute';
+import { KycTimingContext } from '../hooks/useKyc';
+import { browser } from '../lib/browser';
 import { callsTo, renderRoutes, requestBody, type MockResponse } from '../test/render';
 import { analysis, report, reportId } from '../test/reports';
 import { DashboardPage } from './DashboardPage';
 import { expectFailureToast } from './analytics/testSupport';
-import { complianceRecord, fakeDashboardApi } from './dashboard/fixtures';
+import { complianceRecord, fakeDashboardApi, kycVerification, signedInUser } from './dashboard/fixtures';
 
 // G2 draws on a canvas jsdom does not have; the test checks the data the chart is given.
 vi.mock('@ant-design/charts', () => ({
@@ -19,12 +21,20 @@ vi.mock('@ant-design/charts', () => ({
   ),
 }));
 
-function renderDashboard() {
+function renderDashboard(url = '/dashboard') {
   return renderRoutes(
     <Route element={<GuardedRoute />}>
-      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route
+        path="/dashboard"
+        element={
+          // The status is re-read every 20 ms instead of 3 s.
+          <KycTimingContext.Provider value={{ pollMs: 20, returnWatchMs: 60_000 }}>
+            <DashboardPage />
+          </KycTimingContext.Provider>
+        }
+      />
     </Route>,
-    '/dashboard',
+    url,
   );
 }
 
@@ -52,7 +62,7 @@ describe('DashboardPage', () => {
     expect(stats.textContent).toContain('Low risk');
     // No invented trends.
     expect(stats.textContent).not.toMatch(/\+\d/);
-    expect(screen.getAllByText('KYC Pending')).toHaveLength(2); // header and compliance center
+    expect(screen.getByText('KYC Pending')).toBeTruthy();
     expect(screen.getByText('AML Review Needed')).toBeTruthy();
   });
 
@@ -278,5 +288,110 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText('No completed transactions in the last 30 days.')).toBeTruthy();
     expect(await within(await card('Recent Activity')).findByText('No transactions yet.')).toBeTruthy();
+  });
+
+  describe('KYC', () => {
+    const header = async () => {
+      const title = await screen.findByRole('heading', { level: 1, name: 'Dashboard Overview' });
+      return within(title.parentElement as HTMLElement);
+    };
+
+    it("switches the tag to 'KYC Active' when the polled status becomes verified, and every screen agrees", async () => {
+      const verified = kycVerification({
+        status: 'verified',
+        verifiedName: 'Ana Kauri',
+        verifiedAt: '2026-11-21T09:00:00.000Z',
+      });
+      let reads = 0;
+      let accountStatus = 'processing';
+      const fetchMock = fakeDashboardApi((url) => {
+        if (url === '/api/auth/me') return { body: { ...signedInUser, kycStatus: accountStatus } };
+        if (url !== '/api/kyc/status') return undefined;
+        reads += 1;
+        if (reads < 3)
+          return { body: { kycStatus: 'processing', verification: kycVerification({ status: 'processing' }) } };
+        accountStatus = 'verified';
+        return { body: { kycStatus: 'verified', verification: verified } };
+      });
+      renderDashboard('/dashboard?kyc=returned');
+      const top = await header();
+      expect(await top.findByText('KYC Processing')).toBeTruthy();
+      // While the provider checks, there is nothing to start.
+      expect(top.queryByRole('button', { name: 'Verify identity' })).toBeNull();
+
+      expect(await top.findByText('KYC Active')).toBeTruthy();
+      expect(top.queryByText('KYC Processing')).toBeNull();
+      expect(top.queryByRole('button', { name: 'Verify identity' })).toBeNull();
+      expect(await within(await card('AML/KYC Compliance Center')).findByText('Verified')).toBeTruthy();
+      // The signed-in user is read again, so the rest of the app sees the new status too.
+      await waitFor(() => expect(callsTo(fetchMock, '/api/auth/me').length).toBeGreaterThanOrEqual(2));
+    });
+
+    it("keeps reading after the provider's return until it answers, then shows its reason and a way to retry", async () => {
+      let reads = 0;
+      fakeDashboardApi((url) => {
+        if (url !== '/api/kyc/status') return undefined;
+        reads += 1;
+        // The webhook has not arrived yet on the first reads.
+        if (reads < 3) return { body: { kycStatus: 'pending', verification: null } };
+        return {
+          body: {
+            kycStatus: 'requires_input',
+            verification: kycVerification({
+              lastError: { code: 'document_unverified_other', reason: 'The document could not be read.' },
+            }),
+          },
+        };
+      });
+      renderDashboard('/dashboard?kyc=returned');
+      const top = await header();
+      expect(await top.findByText('KYC Action Required')).toBeTruthy();
+      expect(top.getByText('The document could not be read.')).toBeTruthy();
+      expect(top.getByRole('button', { name: 'Verify identity' })).toBeTruthy();
+      expect(reads).toBeGreaterThanOrEqual(3);
+    });
+
+    it("starts verification from the header and sends the browser to the provider's page", async () => {
+      const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+      const url = 'https://verify.stripe.com/start/test_YWNjdF8x';
+      const fetchMock = fakeDashboardApi((path, init) =>
+        path === '/api/kyc/verification' && init?.method === 'POST'
+          ? { status: 201, body: { url, kycStatus: 'requires_input', verification: kycVerification() } }
+          : undefined,
+      );
+      const { user } = renderDashboard();
+      const top = await header();
+      expect(await top.findByText('KYC Pending')).toBeTruthy();
+      await user.click(top.getByRole('button', { name: 'Verify identity' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+      expect(requestBody(callsTo(fetchMock, '/api/kyc/verification', 'POST')[0])).toEqual({ returnTo: 'dashboard' });
+      // On its way to the provider, the button stays busy.
+      expect(top.getByRole('button', { name: /Verify identity/ }).className).toContain('ant-btn-loading');
+    });
+
+    it("shows the server's message when verification cannot be started", async () => {
+      const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+      fakeDashboardApi((path, init) =>
+        path === '/api/kyc/verification' && init?.method === 'POST'
+          ? {
+              status: 503,
+              body: {
+                error: 'SERVICE_UNAVAILABLE',
+                message: 'The identity verification provider could not be reached. Please try again in a few minutes.',
+              },
+            }
+          : undefined,
+      );
+      const { user } = renderDashboard();
+      const top = await header();
+      await user.click(await top.findByRole('button', { name: 'Verify identity' }));
+      await expectFailureToast(
+        'Verification Not Started',
+        'The identity verification provider could not be reached. Please try again in a few minutes.',
+      );
+      expect(assign).not.toHaveBeenCalled();
+      expect(top.getByRole('button', { name: 'Verify identity' })).toBeTruthy();
+    });
   });
 });

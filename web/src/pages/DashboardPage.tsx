@@ -2,6 +2,7 @@ import { defaultChartRange, type ChartRange } from '@app/contracts';
 import { Col, Flex, Row } from 'antd';
 import { useState } from 'react';
 import { useSignedInUser } from '../components/GuardedRoute';
+import { useKycStatus } from '../hooks/useKyc';
 import { BlockchainInfrastructure } from './dashboard/BlockchainInfrastructure';
 import { ComplianceCenter } from './dashboard/ComplianceCenter';
 import { CryptoPortfolioSummary } from './dashboard/CryptoPortfolioSummary';
@@ -19,10 +20,16 @@ import { TransactionVolumeChart } from './dashboard/TransactionVolumeChart';
 export function DashboardPage() {
   const user = useSignedInUser();
   const [range, setRange] = useState<ChartRange>(defaultChartRange);
+  // One status query for the header and the compliance card; the user's own status until it answers.
+  const kycStatus = useKycStatus();
+  const kyc = {
+    kycStatus: kycStatus.data?.kycStatus ?? user.kycStatus,
+    verification: kycStatus.data?.verification ?? null,
+  };
 
   return (
     <Flex vertical gap={24}>
-      <DashboardHeader user={user} range={range} />
+      <DashboardHeader user={user} range={range} kyc={kyc} />
       <StatCards />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -34,7 +41,7 @@ export function DashboardPage() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <ComplianceCenter kycStatus={user.kycStatus} />
+          <ComplianceCenter {...kyc} />
         </Col>
         <Col xs={24} lg={12}>
           <BlockchainInfrastructure />

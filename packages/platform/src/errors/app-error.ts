@@ -14,6 +14,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   [ErrorCode.InvalidToken]: 400,
   [ErrorCode.InvalidSignature]: 400,
   [ErrorCode.AlreadyVerified]: 409,
+  [ErrorCode.KycRequired]: 403,
   [ErrorCode.UnsupportedMediaType]: 415,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.ServiceUnavailable]: 503,

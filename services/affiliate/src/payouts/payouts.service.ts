@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { affiliateMessages, ErrorCode, MIN_PAYOUT, type PayoutView } from '@app/contracts';
-import { AppError, OutboxService, TransactionRunner, type AuthUser } from '@app/platform';
+import { AppError, KycClearances, OutboxService, TransactionRunner, type AuthUser } from '@app/platform';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { noProfile } from '../affiliates/affiliates.service';
 import { fromCents, toCents } from '../affiliates/money';
@@ -15,7 +15,8 @@ import { PayoutsRepository } from './payouts.repository';
  * waits, then sees the pending payout and is refused. Money leaves the platform only for an
  * approved affiliate that is not a demo: spec 6's "no status gates beyond the badge" is about
  * what an affiliate sees, so a pending, rejected or suspended account, or a demo one, sees its
- * dashboard but is refused a payout (403, creating nothing).
+ * dashboard but is refused a payout (403, creating nothing). Issue 18: the user's identity must be
+ * verified too (KYC, from identity's events), else 403 KYC_REQUIRED with what to do, creating nothing.
  */
 @Injectable()
 export class PayoutsService {
@@ -24,6 +25,7 @@ export class PayoutsService {
     private readonly affiliates: AffiliatesRepository,
     private readonly payouts: PayoutsRepository,
     private readonly outbox: OutboxService,
+    private readonly kyc: KycClearances,
   ) {}
 
   request(user: AuthUser, requestId?: string): Promise<PayoutView> {
@@ -33,6 +35,7 @@ export class PayoutsService {
       if (affiliate.status === 'suspended') throw new AppError(ErrorCode.Forbidden, affiliateMessages.suspended);
       if (affiliate.isDemo) throw new AppError(ErrorCode.Forbidden, affiliateMessages.payoutDemo);
       if (affiliate.status !== 'approved') throw new AppError(ErrorCode.Forbidden, affiliateMessages.payoutNotApproved);
+      await this.kyc.require(user.id, 'payout', manager);
       if (await this.payouts.requestedOf(manager, affiliate.id)) {
         throw new AppError(ErrorCode.Conflict, affiliateMessages.payoutPending);
       }

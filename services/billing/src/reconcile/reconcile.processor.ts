@@ -1,11 +1,10 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Queue as QueueName } from '@app/contracts';
-import { APP_CONFIG, TransactionRunner } from '@app/platform';
+import { APP_CONFIG, TransactionRunner, STRIPE_CLIENT } from '@app/platform';
 import type { Queue } from 'bullmq';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
-import { STRIPE } from '../stripe/stripe.provider';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { SubscriptionSync } from '../subscriptions/subscription-sync';
 
@@ -23,7 +22,7 @@ export class ReconcileProcessor extends WorkerHost implements OnApplicationBoots
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BillingConfig,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe,
     @InjectQueue(QueueName.BillingReconcile) private readonly queue: Queue,
     private readonly repository: BillingRepository,
     private readonly transactions: TransactionRunner,

@@ -8,11 +8,10 @@ import {
   type CurrentSubscription,
   type Plan,
 } from '@app/contracts';
-import { AppError, TransactionRunner } from '@app/platform';
+import { AppError, TransactionRunner, STRIPE_CLIENT } from '@app/platform';
 import Stripe from 'stripe';
 import type { z } from 'zod';
 import { findPlan, isFreePlan, recurringPrice } from '../plans/prices';
-import { STRIPE } from '../stripe/stripe.provider';
 import { BillingRepository } from './billing.repository';
 import { CheckoutLock } from './checkout-lock';
 import type { Subscription } from './subscription.entity';
@@ -66,7 +65,7 @@ export class SubscriptionsService {
   private readonly prices = new Map<string, Promise<string>>();
 
   constructor(
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe,
     private readonly repository: BillingRepository,
     private readonly transactions: TransactionRunner,
     private readonly sync: SubscriptionSync,

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ErrorCode } from '@app/contracts';
-import { APP_CONFIG, AppError, OutboxService, TransactionRunner } from '@app/platform';
+import { APP_CONFIG, OutboxService, STRIPE_CLIENT, TransactionRunner, verifiedStripeEvent } from '@app/platform';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
-import { STRIPE } from '../stripe/stripe.provider';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
 
@@ -56,23 +54,16 @@ export class StripeWebhooksService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BillingConfig,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe,
     private readonly repository: BillingRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: OutboxService,
     private readonly sync: SubscriptionSync,
   ) {}
 
-  /** The event, if the raw body carries a valid, fresh signature (default tolerance 5 minutes). */
+  /** The event, if the raw body carries a valid, fresh signature of billing's endpoint. */
   verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): Stripe.Event {
-    if (!rawBody || typeof signature !== 'string' || !signature) {
-      throw new AppError(ErrorCode.InvalidSignature, 'Missing Stripe signature.');
-    }
-    try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
-    } catch {
-      throw new AppError(ErrorCode.InvalidSignature, 'Invalid Stripe signature.');
-    }
+    return verifiedStripeEvent(this.stripe, rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
   }
 
   async handle(event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {

@@ -1,9 +1,10 @@
+import { initialKycStatus } from '@app/contracts';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * What chat-support knows of a user's account from other services' events: the plan of the
- * latest SubscriptionActivated (billing) and the KYC status (identity starts every account at
- * pending). Created by whichever of the user's events arrives first.
+ * latest SubscriptionActivated (billing) and the KYC status of the latest KycStatusChanged
+ * (identity; every account starts at pending). Created by whichever of the user's events arrives first.
  */
 @Entity({ name: 'account_contexts', schema: 'chat_support' })
 export class AccountContext {
@@ -24,8 +25,12 @@ export class AccountContext {
   @Column({ name: 'plan_activated_at', type: 'timestamptz', nullable: true })
   planActivatedAt!: Date | null;
 
-  @Column({ name: 'kyc_status', type: 'varchar', length: 20, default: 'pending' })
+  @Column({ name: 'kyc_status', type: 'varchar', length: 20, default: initialKycStatus })
   kycStatus!: string;
+
+  /** When identity made the change the KYC status comes from: an older one arriving late is ignored. */
+  @Column({ name: 'kyc_changed_at', type: 'timestamptz', nullable: true })
+  kycChangedAt!: Date | null;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -30,6 +30,14 @@ export class AccountContextRepository {
     await manager.update(AccountContext, { userId }, plan);
   }
 
+  async setKycStatus(
+    manager: EntityManager,
+    userId: string,
+    kyc: Pick<AccountContext, 'kycStatus' | 'kycChangedAt'>,
+  ): Promise<void> {
+    await manager.update(AccountContext, { userId }, kyc);
+  }
+
   findTransaction(
     manager: EntityManager,
     source: AccountTransactionSource,

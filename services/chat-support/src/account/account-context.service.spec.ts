@@ -17,6 +17,7 @@ const accountOf = (planActivatedAt: Date | null): AccountContext => ({
   currentPeriodEnd: null,
   planActivatedAt,
   kycStatus: 'pending',
+  kycChangedAt: null,
   updatedAt: at,
 });
 
@@ -36,6 +37,7 @@ describe('AccountContextService: applying events', () => {
   const repository = {
     lockAccount: jest.fn(),
     setPlan: jest.fn(),
+    setKycStatus: jest.fn(),
     findTransaction: jest.fn(),
     insertTransaction: jest.fn(),
     setTransactionStatus: jest.fn(),
@@ -63,7 +65,9 @@ describe('AccountContextService: applying events', () => {
       activatedAt: at,
     });
     await service.transactionReported(manager, reported('completed', 'x'));
-    expect(warn).toHaveBeenCalledTimes(3);
+    await service.kycStatusChanged(manager, 'x', { status: 'verified', changedAt: at });
+    await service.kycStatusChanged(manager, userId, { status: 'approved', changedAt: at });
+    expect(warn).toHaveBeenCalledTimes(5);
     expect(repository.lockAccount).not.toHaveBeenCalled();
     expect(repository.insertTransaction).not.toHaveBeenCalled();
   });
@@ -77,6 +81,26 @@ describe('AccountContextService: applying events', () => {
     expect(repository.setPlan).toHaveBeenCalledWith(manager, userId, {
       ...plan,
       planActivatedAt: new Date(at.getTime() + 1000),
+    });
+  });
+
+  it('sets the KYC status of an account (created when missing), never back to an older change', async () => {
+    await service.kycStatusChanged(manager, userId, { status: 'processing', changedAt: at });
+    expect(repository.lockAccount).toHaveBeenCalledWith(manager, userId);
+    expect(repository.setKycStatus).toHaveBeenCalledWith(manager, userId, {
+      kycStatus: 'processing',
+      kycChangedAt: at,
+    });
+
+    repository.setKycStatus.mockClear();
+    repository.lockAccount.mockResolvedValue({ ...accountOf(null), kycStatus: 'verified', kycChangedAt: at });
+    await service.kycStatusChanged(manager, userId, { status: 'processing', changedAt: new Date(at.getTime() - 1000) });
+    expect(repository.setKycStatus).not.toHaveBeenCalled();
+    const later = new Date(at.getTime() + 1000);
+    await service.kycStatusChanged(manager, userId, { status: 'requires_input', changedAt: later });
+    expect(repository.setKycStatus).toHaveBeenCalledWith(manager, userId, {
+      kycStatus: 'requires_input',
+      kycChangedAt: later,
     });
   });
 

@@ -5,14 +5,16 @@ import type { EntityManager } from 'typeorm';
 import { AccountContextRepository } from './account-context.repository';
 import {
   accountContextOf,
-  isNewerActivation,
+  isKycStatus,
+  isNotOlder,
   replacesStatus,
   type ActivatedPlan,
+  type KycChange,
   type ReportedTransaction,
 } from './account-context.util';
 
 /**
- * The account context (issue 16): chat-support's read model of identity's, billing's,
+ * The account context (issues 16, 18): chat-support's read model of identity's, billing's,
  * integrations' and crypto-escrow's events, read by the support console and the assistant. Each
  * event is applied in its inbox transaction; one that can never apply (no valid user id) is
  * ignored with a warning rather than stall the consumer.
@@ -30,7 +32,7 @@ export class AccountContextService {
     return accountContextOf(account, transactions);
   }
 
-  /** A new account starts at identity's KYC status; an account some other event created keeps its own. */
+  /** A new account starts at identity's starting KYC status; an account some other event created keeps its own. */
   async registered(manager: EntityManager, userId: string): Promise<void> {
     if (!this.valid(userId, 'UserRegistered')) return;
     await this.repository.lockAccount(manager, userId);
@@ -39,12 +41,27 @@ export class AccountContextService {
   async planActivated(manager: EntityManager, userId: string, plan: ActivatedPlan): Promise<void> {
     if (!this.valid(userId, 'SubscriptionActivated')) return;
     const account = await this.repository.lockAccount(manager, userId);
-    if (!isNewerActivation(account.planActivatedAt, plan.activatedAt)) {
+    if (!isNotOlder(account.planActivatedAt, plan.activatedAt)) {
       this.logger.log(`user ${userId}: an activation older than the stored plan's ignored`);
       return;
     }
     const { activatedAt, ...current } = plan;
     await this.repository.setPlan(manager, userId, { ...current, planActivatedAt: activatedAt });
+  }
+
+  /** Identity's KYC status of the user, unless the stored one changed later. */
+  async kycStatusChanged(manager: EntityManager, userId: string, change: KycChange): Promise<void> {
+    if (!this.valid(userId, 'KycStatusChanged')) return;
+    if (!isKycStatus(change.status)) {
+      this.logger.warn(`KycStatusChanged of user ${userId} with an unknown status; ignored`);
+      return;
+    }
+    const account = await this.repository.lockAccount(manager, userId);
+    if (!isNotOlder(account.kycChangedAt, change.changedAt)) {
+      this.logger.log(`user ${userId}: a KYC status older than the stored one ignored`);
+      return;
+    }
+    await this.repository.setKycStatus(manager, userId, { kycStatus: change.status, kycChangedAt: change.changedAt });
   }
 
   /** A new transaction joins the user's newest few; a later status of a known one updates its row. */

@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   ChargeCompletedSchema,
   ChargeFailedSchema,
+  KycStatusChangedSchema,
   SubscriptionActivatedSchema,
   TransactionRecordedSchema,
 } from '@app/contracts';
@@ -12,7 +13,9 @@ import {
   accountContextOf,
   fromCharge,
   fromTransactionRecorded,
-  isNewerActivation,
+  isKycStatus,
+  isNotOlder,
+  kycChangeOf,
   planOf,
   replacesStatus,
 } from './account-context.util';
@@ -91,15 +94,35 @@ describe('account context: events to rows', () => {
       null,
     );
   });
+
+  it('dates a KYC status change when identity made it, else when it published it', () => {
+    const verified = create(KycStatusChangedSchema, {
+      userId,
+      status: 'verified',
+      previousStatus: 'processing',
+      changedAt: timestampFromDate(happened),
+    });
+    expect(kycChangeOf(verified, received)).toEqual({ status: 'verified', changedAt: happened });
+    expect(kycChangeOf(create(KycStatusChangedSchema, { userId, status: 'processing' }), received)).toEqual({
+      status: 'processing',
+      changedAt: received,
+    });
+  });
 });
 
 describe('account context: ordering rules', () => {
-  it('replaces a plan only with an activation at least as new', () => {
+  it('replaces a plan or a KYC status only with a change at least as new', () => {
     const at = new Date('2025-12-14T12:00:00Z');
-    expect(isNewerActivation(null, at)).toBe(true);
-    expect(isNewerActivation(at, new Date('2025-12-14T12:00:01Z'))).toBe(true);
-    expect(isNewerActivation(at, at)).toBe(true);
-    expect(isNewerActivation(at, new Date('2025-12-14T11:59:59Z'))).toBe(false);
+    expect(isNotOlder(null, at)).toBe(true);
+    expect(isNotOlder(at, new Date('2025-12-14T12:00:01Z'))).toBe(true);
+    expect(isNotOlder(at, at)).toBe(true);
+    expect(isNotOlder(at, new Date('2025-12-14T11:59:59Z'))).toBe(false);
+  });
+
+  it("knows identity's KYC statuses only", () => {
+    for (const status of ['pending', 'processing', 'verified', 'requires_input'])
+      expect(isKycStatus(status)).toBe(true);
+    for (const status of ['', 'approved', 'canceled']) expect(isKycStatus(status)).toBe(false);
   });
 
   it.each([
@@ -128,7 +151,8 @@ describe('account context: the view', () => {
       billingCycle: 'annual',
       currentPeriodEnd: new Date('2026-12-14T00:00:00Z'),
       planActivatedAt: received,
-      kycStatus: 'pending',
+      kycStatus: 'verified',
+      kycChangedAt: happened,
       updatedAt: received,
     } satisfies AccountContext;
     const tx = {
@@ -145,7 +169,7 @@ describe('account context: the view', () => {
     } satisfies AccountTransaction;
     expect(accountContextOf(account, [tx])).toEqual({
       plan: { planId: 'pro', billingCycle: 'annual', currentPeriodEnd: '2026-12-14T00:00:00.000Z' },
-      kycStatus: 'pending',
+      kycStatus: 'verified',
       recentTransactions: [
         {
           id: tx.sourceId,

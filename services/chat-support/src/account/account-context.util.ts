@@ -1,11 +1,22 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { supersedes, transactionStatuses, type SupportAccountContext, type TransactionStatus } from '@app/contracts';
+import {
+  initialKycStatus,
+  kycStatusSchema,
+  supersedes,
+  transactionStatuses,
+  type KycStatus,
+  type SupportAccountContext,
+  type TransactionStatus,
+} from '@app/contracts';
 import type { Event } from '@app/platform';
 import type { AccountContext } from './account-context.entity';
 import type { AccountTransaction } from './account-transaction.entity';
 
-/** Identity starts every account at this KYC status, and no event changes it yet. */
-export const initialKycStatus = 'pending';
+/** A KYC status as KycStatusChanged reports it; `changedAt` is when identity changed it. */
+export interface KycChange {
+  status: string;
+  changedAt: Date;
+}
 
 /** A transaction as an event reports it. */
 export type ReportedTransaction = Omit<AccountTransaction, 'updatedAt'>;
@@ -61,12 +72,21 @@ export function planOf(event: Event<'SubscriptionActivated'>, occurredAt: Date):
   };
 }
 
+/** KycStatusChanged: identity's new status, dated when identity changed it (else when it published). */
+export const kycChangeOf = (event: Event<'KycStatusChanged'>, occurredAt: Date): KycChange => ({
+  status: event.status,
+  changedAt: when(event.changedAt, occurredAt),
+});
+
+/** Whether a status is one of identity's KYC statuses. */
+export const isKycStatus = (status: string): status is KycStatus => kycStatusSchema.safeParse(status).success;
+
 /**
- * Whether an activation replaces the stored plan: when it is at least as new. Billing keys its
- * events by user, so they arrive in order; a replayed dead letter or a redelivery after a
- * rebalance may not, and must not bring back an older plan.
+ * Whether a change (an activation, a KYC status) replaces the stored one: when it is at least as
+ * new. Billing and identity key their events by user, so they arrive in order; a replayed dead
+ * letter or a redelivery after a rebalance may not, and must not bring back an older value.
  */
-export const isNewerActivation = (stored: Date | null, incoming: Date): boolean =>
+export const isNotOlder = (stored: Date | null, incoming: Date): boolean =>
   !stored || incoming.getTime() >= stored.getTime();
 
 /**

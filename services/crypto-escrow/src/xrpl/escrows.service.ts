@@ -19,6 +19,7 @@ import { isValidClassicAddress, xrpToDrops, type EscrowCreate, type EscrowFinish
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
+import { XrpKycGate } from '../kyc/xrp-kyc-gate';
 import type { EscrowRecord } from './escrow.entity';
 import { EscrowMonitorSchedules } from './escrow-monitor.schedules';
 import { pendingOutcome } from './escrow-pending';
@@ -69,16 +70,19 @@ export class EscrowsService {
     private readonly outbox: OutboxService,
     private readonly schedules: EscrowMonitorSchedules,
     @Inject(APP_CONFIG) private readonly config: CryptoConfig,
+    private readonly kyc: XrpKycGate,
   ) {}
 
   /**
    * EscrowCreate, signed first so its hash and sequence are known, stored `pending` with them, then
    * submitted: a process that dies mid-submit leaves a row the monitor settles (created, or failed
-   * when it never made it to the ledger). The answer is the created escrow, as before.
+   * when it never made it to the ledger). The answer is the created escrow, as before. An amount over
+   * the KYC threshold needs a verified identity, checked before anything reaches the ledger or the table.
    */
   async create(userId: string, body: CreateEscrow): Promise<Escrow> {
     const wallet = walletOf(body.senderSeed);
     const destinationTag = this.destinationTagOf(body);
+    await this.kyc.requireClearedOver(userId, body.amount, 'escrow');
     // Counted from the ledger's own clock (its last close), which is what FinishAfter is checked against.
     const validated = await this.ledgerNow();
     const tx: EscrowCreate = {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EscrowCondition, XrpAccount, XrpPaymentResult, XrpWallet, xrpPaymentRequestSchema } from '@app/contracts';
 import { dropsToXrp, isValidClassicAddress, Wallet, xrpToDrops, type Payment } from 'xrpl';
 import type { z } from 'zod';
+import { XrpKycGate } from '../kyc/xrp-kyc-gate';
 import { generateCondition } from './conditions';
 import { badAddress } from './escrows.service';
 import { ledgerError, LedgerRejection } from './ledger-errors';
@@ -15,7 +16,10 @@ export type XrpPayment = z.output<typeof xrpPaymentRequestSchema>;
 export class XrpWalletService {
   private readonly logger = new Logger(XrpWalletService.name);
 
-  constructor(private readonly ledger: XrplLedger) {}
+  constructor(
+    private readonly ledger: XrplLedger,
+    private readonly kyc: XrpKycGate,
+  ) {}
 
   /** A new keypair made locally: the seed is in this response only, never stored or logged. */
   generate(): XrpWallet {
@@ -56,8 +60,10 @@ export class XrpWalletService {
     }
   }
 
-  async pay(body: XrpPayment): Promise<XrpPaymentResult> {
+  /** A Payment signed with the request's seed; over the KYC threshold only for a verified identity. */
+  async pay(userId: string, body: XrpPayment): Promise<XrpPaymentResult> {
     const wallet = walletOf(body.senderSeed);
+    await this.kyc.requireClearedOver(userId, body.amount, 'payment');
     const tx: Payment = {
       TransactionType: 'Payment',
       Account: wallet.classicAddress,

@@ -41,8 +41,11 @@ export class XrpController {
 
   @Post('payment')
   @HttpCode(200)
-  pay(@Body(new ZodValidationPipe(xrpPaymentRequestSchema)) body: XrpPayment): Promise<XrpPaymentResult> {
-    return this.wallets.pay(body);
+  pay(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(xrpPaymentRequestSchema)) body: XrpPayment,
+  ): Promise<XrpPaymentResult> {
+    return this.wallets.pay(user.id, body);
   }
 
   @Post('escrow/create')

@@ -29,6 +29,10 @@ export class UsersRepository {
     await manager.update(User, { id }, { passwordHash });
   }
 
+  async setKycStatus(manager: EntityManager, id: string, kycStatus: string): Promise<void> {
+    await manager.update(User, { id }, { kycStatus });
+  }
+
   async lockById(manager: EntityManager, id: string): Promise<User | null> {
     return manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }

@@ -8,9 +8,10 @@ describe('navLeafVisible', () => {
     ['user', false, false],
     ['support', true, false],
     ['admin', true, true],
-  ])('a %s sees Support: %s, Admin: %s', (role, support, admin) => {
+  ])('a %s sees Support: %s, Admin and KYC Verifications: %s', (role, support, admin) => {
     expect(navLeafVisible(leaf('/support'), role)).toBe(support);
     expect(navLeafVisible(leaf('/admin/affiliates'), role)).toBe(admin);
+    expect(navLeafVisible(leaf('/admin/kyc'), role)).toBe(admin);
     expect(navLeafVisible(leaf('/dashboard'), role)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import {
   CrownOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  IdcardOutlined,
   FileTextOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -66,6 +67,7 @@ export const navEntries: NavEntry[] = [
   { to: '/affiliate/dashboard', label: 'Affiliate', icon: <ShareAltOutlined /> },
   { to: '/support', label: 'Support', icon: <CustomerServiceOutlined />, supportOnly: true },
   { to: '/admin/affiliates', label: 'Admin', icon: <CrownOutlined />, adminOnly: true },
+  { to: '/admin/kyc', label: 'KYC Verifications', icon: <IdcardOutlined />, adminOnly: true },
 ];
 
 /** Whether a user of `role` sees the item (the server refuses the calls behind it to the others). */

@@ -9,7 +9,7 @@ const me = {
   id: 'u1',
   email: 'ops@platform.example',
   username: 'ops',
-  kycStatus: 'approved',
+  kycStatus: 'verified',
   emailVerified: true,
   firstName: 'Ops',
   lastName: 'Person',

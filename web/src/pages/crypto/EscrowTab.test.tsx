@@ -245,6 +245,25 @@ describe('Crypto Wallet escrow', { timeout: 45_000 }, () => {
     expect(panel.getByRole('button', { name: 'Create Escrow' })).toBeTruthy();
   });
 
+  it("explains an escrow refused for KYC with the server's message and the way to verify", async () => {
+    const message =
+      'Please complete KYC verification first: verify your identity under Settings → Verification before creating an XRP escrow over the KYC threshold.';
+    cryptoApi({
+      ...walletRoutes,
+      [`POST ${createPath}`]: { status: 403, body: { error: 'KYC_REQUIRED', message } },
+    });
+    const { user } = renderWallet();
+    const panel = await openEscrow(user);
+    await fillIn(user, panel.getByLabelText('Destination Address'), destination);
+    await user.click(panel.getByRole('button', { name: 'Create Escrow' }));
+    expect(await panel.findByText(message)).toBeTruthy();
+    expect(panel.getByRole('link', { name: 'Start verification' }).getAttribute('href')).toBe(
+      '/settings?tab=verification',
+    );
+    expect(screen.queryByText('Escrow Creation Failed')).toBeNull();
+    expect(panel.getByRole('button', { name: 'Create Escrow' })).toBeTruthy();
+  });
+
   it('lists the escrows created here earlier, with their status', async () => {
     cryptoApi({
       [`GET ${myEscrowsPath}`]: {

@@ -15,6 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { isKycRequiredError } from '../../api/kyc';
+import { KycRequiredAlert } from '../../components/feedback/KycRequiredAlert';
 import {
   useCancelEscrow,
   useCreateEscrow,
@@ -161,7 +163,10 @@ function EscrowSetup({ onCreated }: { onCreated: (active: ActiveEscrow) => void 
             createdAt: Date.now(),
           });
         },
-        onError: () => toast({ ...cryptoMessages.escrowCreateFailed, variant: 'destructive' }),
+        onError: (error) => {
+          // A KYC refusal is explained under the form, with the way to verify.
+          if (!isKycRequiredError(error)) toast({ ...cryptoMessages.escrowCreateFailed, variant: 'destructive' });
+        },
       },
     );
   };
@@ -276,6 +281,7 @@ function EscrowSetup({ onCreated }: { onCreated: (active: ActiveEscrow) => void 
           {create.isPending ? 'Creating Escrow...' : 'Create Escrow'}
         </Button>
       </Form>
+      <KycRequiredAlert error={create.error} />
     </Flex>
   );
 }

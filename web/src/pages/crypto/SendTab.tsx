@@ -2,6 +2,8 @@ import { cryptoMessages } from '@app/contracts';
 import { Alert, Button, Descriptions, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { isKycRequiredError } from '../../api/kyc';
+import { KycRequiredAlert } from '../../components/feedback/KycRequiredAlert';
 import { useSendPayment } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
 import { addXrp, formatXrp, sendNetworkFeeXrp, xrpAddressPattern, xrpAmountPattern } from './format';
@@ -51,9 +53,10 @@ export function SendTab({ available }: { available: boolean }) {
           form.resetFields();
           toast({ title: 'Payment Sent', description: `${formatXrp(sendAmount)} sent to ${to}.`, variant: 'success' });
         },
-        onError: () => {
+        onError: (error) => {
           record({ type: 'send', description: `Send to ${to}`, amount: sendAmount, status: 'failed' });
-          toast({ ...cryptoMessages.sendFailed, variant: 'destructive' });
+          // A KYC refusal is explained under the form, with the way to verify.
+          if (!isKycRequiredError(error)) toast({ ...cryptoMessages.sendFailed, variant: 'destructive' });
         },
       },
     );
@@ -141,8 +144,11 @@ export function SendTab({ available }: { available: boolean }) {
           {send.isPending ? 'Sending...' : 'Send XRP'}
         </Button>
       </Form>
-      {send.error instanceof ApiError && send.error.serverMessage && (
-        <Alert type="error" showIcon title={send.error.serverMessage} />
+      {isKycRequiredError(send.error) ? (
+        <KycRequiredAlert error={send.error} />
+      ) : (
+        send.error instanceof ApiError &&
+        send.error.serverMessage && <Alert type="error" showIcon title={send.error.serverMessage} />
       )}
       {sent && (
         <Alert

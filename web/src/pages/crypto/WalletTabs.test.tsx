@@ -142,6 +142,27 @@ describe('Crypto Wallet send', { timeout: 45_000 }, () => {
     await expect.poll(() => callsTo(fetchMock, accountPath).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("explains a payment refused for KYC with the server's message and the way to verify", async () => {
+    const message =
+      'Please complete KYC verification first: verify your identity under Settings → Verification before sending XRP over the KYC threshold.';
+    cryptoApi({
+      [`POST ${generatePath}`]: { body: generatedWallet },
+      [`GET ${accountPath}`]: { body: account },
+      [`POST ${paymentPath}`]: { status: 403, body: { error: 'KYC_REQUIRED', message } },
+    });
+    const { user } = renderWallet();
+    await generate(user);
+    const send = await openSend(user);
+    await fillIn(user, send.getByLabelText('Amount (XRP)'), '25000');
+    await fillIn(user, send.getByLabelText('Destination Address'), destination);
+    await user.click(send.getByRole('button', { name: 'Send XRP' }));
+    expect(await send.findByText(message)).toBeTruthy();
+    expect(send.getByRole('link', { name: 'Start verification' }).getAttribute('href')).toBe(
+      '/settings?tab=verification',
+    );
+    expect(screen.queryByText('Send Failed')).toBeNull();
+  });
+
   it('rejects a malformed address and shows Send Failed when the ledger refuses', async () => {
     const fetchMock = cryptoApi({
       [`POST ${generatePath}`]: { body: generatedWallet },

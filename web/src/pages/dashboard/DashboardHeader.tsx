@@ -1,13 +1,14 @@
-import type { ChartRange, CurrentUser, Report } from '@app/contracts';
+import type { ChartRange, CurrentUser, KycVerification, Report } from '@app/contracts';
 import { reportMessages } from '@app/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useComplianceRecords } from '../../hooks/useDashboard';
+import { useStartKycVerification } from '../../hooks/useKyc';
 import { useGenerateReport, useReport, useReportSettled } from '../../hooks/useReports';
 import { useToast } from '../../hooks/useToast';
 import { needsReview } from './complianceProviders';
-import { kycLabel } from './kyc';
+import { canStartKyc, kycLabel, kycRetryReason, kycStartFailedToast } from './kyc';
 import { reportDownloadUrl } from '../../api/reports';
 import { trackEvent } from '../../api/events';
 import { reportPeriodLabels } from '../reports/labels';
@@ -98,8 +99,45 @@ function ExportReportButton({ range, userId }: { range: ChartRange; userId: stri
   );
 }
 
-export function DashboardHeader({ user, range }: { user: CurrentUser; range: ChartRange }) {
-  const kyc = kycLabel(user.kycStatus);
+export interface KycState {
+  /** The live status (GET /api/kyc/status), or the signed-in user's while it loads. */
+  kycStatus: string;
+  verification: KycVerification | null;
+}
+
+/**
+ * Spec 2's 'KYC Active' indicator, live; until the identity is verified, a way to start verification
+ * (the provider sends the user back here) and, when the provider needs another try, its reason.
+ */
+function KycIndicator({ kycStatus, verification }: KycState) {
+  const start = useStartKycVerification();
+  const { toast } = useToast();
+  const kyc = kycLabel(kycStatus);
+  const reason = kycRetryReason(kycStatus, verification);
+  // After a start the browser is on its way to the provider: the button stays busy.
+  const busy = start.isPending || start.isSuccess;
+
+  const verify = () =>
+    start.mutate({ returnTo: 'dashboard' }, { onError: (error) => toast(kycStartFailedToast(error)) });
+
+  return (
+    <>
+      <Tag color={kyc.color}>{kyc.text}</Tag>
+      {canStartKyc(kycStatus) && (
+        <Button size="small" type="primary" loading={busy} onClick={verify}>
+          Verify identity
+        </Button>
+      )}
+      {reason && (
+        <Typography.Text type="warning" style={{ fontSize: 12 }}>
+          {reason}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+export function DashboardHeader({ user, range, kyc }: { user: CurrentUser; range: ChartRange; kyc: KycState }) {
   return (
     <Flex justify="space-between" align="center" gap={16} wrap>
       <div>
@@ -107,7 +145,7 @@ export function DashboardHeader({ user, range }: { user: CurrentUser; range: Cha
           Dashboard Overview
         </Typography.Title>
         <Flex gap={8} wrap align="center">
-          <Tag color={kyc.color}>{kyc.text}</Tag>
+          <KycIndicator {...kyc} />
           <AmlBadge />
         </Flex>
       </div>

@@ -4,6 +4,8 @@ import type {
   ComplianceRecord,
   CurrentUser,
   DashboardStats,
+  KycStatusResponse,
+  KycVerification,
   TransactionView,
   TransactionVolume,
 } from '@app/contracts';
@@ -109,6 +111,24 @@ export const complianceRecord = (overrides: Partial<ComplianceRecord> = {}): Com
   ...overrides,
 });
 
+export const kycVerification = (overrides: Partial<KycVerification> = {}): KycVerification => ({
+  id: 'kv1',
+  providerSessionId: 'vs_1Nv0FGQ9RKHgCVdK',
+  provider: 'stripe_identity',
+  status: 'requires_input',
+  lastError: null,
+  verifiedName: null,
+  verifiedAt: null,
+  checks: {},
+  business: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+/** The signed-in user's KYC status as GET /api/kyc/status answers it: nothing started yet. */
+export const notStartedKyc: KycStatusResponse = { kycStatus: 'pending', verification: null };
+
 /**
  * A fake API with every dashboard call answered from the data above. `override` answers first
  * when it returns a response (e.g. a 500 for one endpoint).
@@ -141,6 +161,8 @@ export function fakeDashboardApi(
         return { body: volume((searchParams.get('range') ?? '30d') as '7d') };
       case '/api/reports':
         return { body: { reports: [] } };
+      case '/api/kyc/status':
+        return { body: notStartedKyc };
       default:
         return { status: 404, body: { error: 'NOT_FOUND', message: `No fake for ${url}` } };
     }

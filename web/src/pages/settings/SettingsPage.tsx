@@ -1,14 +1,36 @@
 import { businessProfileFields, profileFields, type Profile, type ProfileField } from '@app/contracts';
 import { Button, Flex, Form, Result, Spin, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useProfile, useUpdateProfile } from '../../hooks/useProfile';
 import { useToast } from '../../hooks/useToast';
 import { BillingTab } from './BillingTab';
 import { DeveloperApiTab } from './DeveloperApiTab';
 import { BusinessDetailsFields, PersonalDetailsFields } from './ProfileFields';
+import { VerificationTab } from './VerificationTab';
 
-type TabKey = 'personal' | 'business' | 'api' | 'billing';
+const tabKeys = ['personal', 'business', 'api', 'billing', 'verification'] as const;
+type TabKey = (typeof tabKeys)[number];
+const isTabKey = (key: string | null): key is TabKey => (tabKeys as readonly (string | null)[]).includes(key);
+
+/** The open tab lives in the URL (?tab=verification), so links and the providers' returns open it. */
+function useTabParam(): [TabKey, (tab: TabKey) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const setTab = (tab: TabKey) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', tab);
+        // The provider's return marker belongs to the visit it came with.
+        next.delete('kyc');
+        return next;
+      },
+      { replace: true },
+    );
+  return [isTabKey(requested) ? requested : 'personal', setTab];
+}
 
 const tabOfField = (field: string): TabKey =>
   (businessProfileFields as readonly string[]).includes(field) ? 'business' : 'personal';
@@ -29,7 +51,9 @@ function SettingsHeader() {
       <Typography.Title level={1} style={{ marginBottom: 4 }}>
         Settings
       </Typography.Title>
-      <Typography.Text type="secondary">Manage your profile, API access and billing.</Typography.Text>
+      <Typography.Text type="secondary">
+        Manage your profile, API access, billing and identity verification.
+      </Typography.Text>
     </div>
   );
 }
@@ -77,7 +101,7 @@ export function SettingsPage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<Profile>();
-  const [activeTab, setActiveTab] = useState<TabKey>('personal');
+  const [activeTab, setActiveTab] = useTabParam();
   const updateProfile = useUpdateProfile();
   const { toast } = useToast();
 
@@ -106,9 +130,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
       },
     });
 
+  // One profile form across the Personal and Business tabs; each tab's fields sit in their own
+  // <form> (Enter saves), so the Verification tab's own form is never nested inside another.
+  const profilePane = (tab: TabKey, fields: ReactNode) => (
+    <form
+      noValidate
+      aria-label={tab === 'personal' ? 'Personal details' : 'Business details'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit();
+      }}
+    >
+      {fields}
+      {activeTab === tab && (
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={updateProfile.isPending}>
+            {updateProfile.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </Flex>
+      )}
+    </form>
+  );
+
   return (
     <Form
-      noValidate
+      component={false}
       form={form}
       layout="vertical"
       initialValues={profile}
@@ -122,19 +168,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
         activeKey={activeTab}
         onChange={(key) => setActiveTab(key as TabKey)}
         items={[
-          { key: 'personal', label: 'Personal Details', children: <PersonalDetailsFields /> },
-          { key: 'business', label: 'Business Details', children: <BusinessDetailsFields /> },
+          { key: 'personal', label: 'Personal Details', children: profilePane('personal', <PersonalDetailsFields />) },
+          { key: 'business', label: 'Business Details', children: profilePane('business', <BusinessDetailsFields />) },
           { key: 'api', label: 'Developer API', children: <DeveloperApiTab /> },
           { key: 'billing', label: 'Billing', children: <BillingTab /> },
+          {
+            key: 'verification',
+            label: 'Verification',
+            children: <VerificationTab businessCountry={profile.businessCountry} />,
+          },
         ]}
       />
-      {(activeTab === 'personal' || activeTab === 'business') && (
-        <Flex justify="flex-end">
-          <Button type="primary" htmlType="submit" loading={updateProfile.isPending}>
-            {updateProfile.isPending ? 'Saving...' : 'Save Profile'}
-          </Button>
-        </Flex>
-      )}
     </Form>
   );
 }

@@ -21,7 +21,7 @@ const me = {
   id: agentId,
   email: 'kiri@platform.example',
   username: 'kiri',
-  kycStatus: 'approved',
+  kycStatus: 'verified',
   emailVerified: true,
   firstName: 'Kiri',
   lastName: 'Agent',
@@ -81,7 +81,7 @@ function conversation(overrides: Partial<SupportConversationResponse> = {}): Sup
     },
     account: {
       plan: { planId: 'growth', billingCycle: 'monthly', currentPeriodEnd: '2026-12-01T00:00:00.000Z' },
-      kycStatus: 'approved',
+      kycStatus: 'verified',
       recentTransactions: [
         {
           id: 'tx-1',

@@ -200,6 +200,28 @@ describe('AffiliateDashboardPage', () => {
     expect(screen.getByText('Payouts are available once your affiliate account is approved.')).toBeTruthy();
   });
 
+  it("explains a payout refused for KYC with the server's message and the way to verify", async () => {
+    const message =
+      'Please complete KYC verification first: verify your identity under Settings → Verification before requesting a payout.';
+    fakeApi({ profile, referrals: [], payouts: [], stats }, (url) =>
+      url === payoutRequestPath ? { status: 403, body: { error: 'KYC_REQUIRED', message } } : undefined,
+    );
+    const { user } = renderDashboard();
+
+    await waitFor(() => expect(payoutButton().disabled).toBe(false));
+    await user.click(payoutButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Identity verification required')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    // Explained in place: no failure toast on top.
+    expect(screen.queryByText('Payout Request Failed')).toBeNull();
+
+    const link = within(alert).getByRole('link', { name: 'Start verification' });
+    expect(link.getAttribute('href')).toBe('/settings?tab=verification');
+    await user.click(link);
+    expect((await screen.findByTestId('location')).textContent).toBe('/settings?tab=verification');
+  });
+
   it("requests a payout: 'Payout Requested', and the payouts list refreshes", async () => {
     const state: State = { profile, referrals: [], payouts: [], stats };
     const fetchMock = fakeApi(state, (url, init) => {

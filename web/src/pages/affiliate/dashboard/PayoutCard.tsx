@@ -1,6 +1,8 @@
 import { affiliateMessages, MIN_PAYOUT, type AffiliateProfile } from '@app/contracts';
 import { Button, Card, Flex, Statistic, Typography } from 'antd';
 import { ApiError } from '../../../api/client';
+import { isKycRequiredError } from '../../../api/kyc';
+import { KycRequiredAlert } from '../../../components/feedback/KycRequiredAlert';
 import { useAffiliatePayouts, useAffiliateStats, useRequestPayout } from '../../../hooks/useAffiliate';
 import { useToast } from '../../../hooks/useToast';
 import { formatAmount } from './format';
@@ -42,12 +44,15 @@ export function PayoutCard({ profile }: { profile: AffiliateProfile }) {
           description: affiliateMessages.payoutRequestedDescription,
           variant: 'success',
         }),
-      onError: (error) =>
+      onError: (error) => {
+        // A KYC refusal is explained under the button, with the way to verify.
+        if (isKycRequiredError(error)) return;
         toast({
           title: affiliateMessages.payoutFailedTitle,
           description: (error instanceof ApiError && error.serverMessage) || affiliateMessages.payoutFailed,
           variant: 'destructive',
-        }),
+        });
+      },
     });
 
   return (
@@ -65,6 +70,7 @@ export function PayoutCard({ profile }: { profile: AffiliateProfile }) {
         <Typography.Text type="secondary">
           {blockedReason ?? `Minimum payout $${MIN_PAYOUT}. Payouts are processed within 2-3 business days.`}
         </Typography.Text>
+        <KycRequiredAlert error={request.error} />
       </Flex>
     </Card>
   );

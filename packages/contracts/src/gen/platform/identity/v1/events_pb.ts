@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/identity/v1/events.proto.
  */
 export const file_platform_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxIoADCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KDFVzZXJWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEi8KC3ZlcmlmaWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxIoADCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KDFVzZXJWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEi8KC3ZlcmlmaWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKtAQoQS3ljU3RhdHVzQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIXCg9wcmV2aW91c19zdGF0dXMYAyABKAkSHwoXdmVyaWZpY2F0aW9uX3Nlc3Npb25faWQYBCABKAkSDgoGcmVhc29uGAUgASgJEi4KCmNoYW5nZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A business applicant created an account. Carries what the profile service
@@ -139,4 +139,55 @@ export type UserVerified = Message<"platform.identity.v1.UserVerified"> & {
  */
 export const UserVerifiedSchema: GenMessage<UserVerified> = /*@__PURE__*/
   messageDesc(file_platform_identity_v1_events, 1);
+
+/**
+ * The account's identity verification (KYC, through Stripe Identity) moved. Keyed by user id, so a
+ * consumer sees one account's changes in order; `changed_at` lets it ignore a replayed older one.
+ *
+ * @generated from message platform.identity.v1.KycStatusChanged
+ */
+export type KycStatusChanged = Message<"platform.identity.v1.KycStatusChanged"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * One of pending, processing, verified, requires_input.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string previous_status = 3;
+   */
+  previousStatus: string;
+
+  /**
+   * The provider's verification session (vs_...), empty when none.
+   *
+   * @generated from field: string verification_session_id = 4;
+   */
+  verificationSessionId: string;
+
+  /**
+   * Why the provider needs more input (its last error reason), empty otherwise.
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp changed_at = 6;
+   */
+  changedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message platform.identity.v1.KycStatusChanged.
+ * Use `create(KycStatusChangedSchema)` to create a new message.
+ */
+export const KycStatusChangedSchema: GenMessage<KycStatusChanged> = /*@__PURE__*/
+  messageDesc(file_platform_identity_v1_events, 2);
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { kycClearanceProviders, KycStatusChangedHandler, PlatformModule } from '@app/platform';
+import { kycClearanceProviders, KycStatusChangedHandler, openAiClientProvider, PlatformModule } from '@app/platform';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { ReferralWindowController } from './affiliates/referral-window.controller';
@@ -55,6 +55,7 @@ const handlers = [
     AdminService,
     ToolkitService,
     OpenAiWriter,
+    openAiClientProvider,
   ],
 })
 export class AppModule {}

@@ -8,8 +8,8 @@ import {
   type MarketingAssets,
   type ValueProposition,
 } from '@app/contracts';
-import { APP_CONFIG } from '@app/platform';
-import OpenAI from 'openai';
+import { APP_CONFIG, OPENAI_CLIENT } from '@app/platform';
+import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { z } from 'zod';
 import type { AffiliateConfig } from '../config';
@@ -24,13 +24,12 @@ import { capabilities, planLines, programme, tierLines } from './programme-facts
 @Injectable()
 export class OpenAiWriter {
   private readonly logger = new Logger(OpenAiWriter.name);
-  private readonly client: OpenAI | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AffiliateConfig) {
-    this.client = config.OPENAI_API_KEY
-      ? new OpenAI({ apiKey: config.OPENAI_API_KEY, timeout: config.OPENAI_TIMEOUT_MS, maxRetries: 1 })
-      : null;
-  }
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AffiliateConfig,
+    /** The platform's client (OPENAI_BASE_URL: any compatible server), or null without a key. */
+    @Inject(OPENAI_CLIENT) private readonly client: OpenAI | null,
+  ) {}
 
   marketingAssets(audience: string, who: WriterContext): Promise<MarketingAssets | null> {
     return this.write(

@@ -232,15 +232,24 @@ describe('identity: KYC through Stripe Identity (sessions, signed webhooks, the 
     expect(await bodyOf(wrong)).toMatchObject({ error: ErrorCode.InvalidSignature });
     expect((await status(account)).kycStatus).toBe('pending');
 
-    const stranger = eventOf('identity.verification_session.processing', 1_900_000_000, {
+    // Another platform's session on the same Stripe account: acknowledged, nothing read or changed.
+    const stranger = eventOf('identity.verification_session.verified', 1_900_000_000, {
       id: 'vs_not_ours',
-      status: 'processing',
+      status: 'verified',
     });
     const ignored = await sendWebhook(
       stranger,
       stripe.webhooks.generateTestHeaderString({ payload: stranger, secret }),
     );
     expect(await bodyOf(ignored)).toEqual({ received: true, outcome: 'unknown_session' });
+    // Signed but naming no session: changes nobody's verification.
+    const nameless = eventOf('identity.verification_session.processing', 1_900_000_001, { status: 'processing' });
+    const nothing = await sendWebhook(
+      nameless,
+      stripe.webhooks.generateTestHeaderString({ payload: nameless, secret }),
+    );
+    expect(await bodyOf(nothing)).toEqual({ received: true, outcome: 'ignored' });
+    expect((await status(account)).kycStatus).toBe('pending');
 
     await fake.complete(sessionId, 'verified');
     // Stripe retries an old processing event after the verified one: it changes nothing.

@@ -29,6 +29,11 @@ export class KycVerificationsRepository {
     });
   }
 
+  /** Whether this platform started the provider session. */
+  hasSession(providerSessionId: string): Promise<boolean> {
+    return this.verifications.existsBy({ providerSessionId });
+  }
+
   bySession(manager: EntityManager, providerSessionId: string): Promise<KycVerification | null> {
     return manager.findOne(KycVerification, { where: { providerSessionId }, lock: { mode: 'pessimistic_write' } });
   }

@@ -131,6 +131,12 @@ export class KycService {
   async handleWebhook(event: Stripe.Event, requestId?: string): Promise<KycWebhookOutcome> {
     if (!isKycEvent(event.type)) return 'ignored';
     const object = event.data.object as Stripe.Identity.VerificationSession;
+    // A signed event without a session id names nothing (never match "any row" by an undefined id).
+    if (typeof object?.id !== 'string' || !object.id) return 'ignored';
+    if (!(await this.verifications.hasSession(object.id))) {
+      this.logger.warn(`Stripe Identity event ${event.id} for a session this platform did not start (${object.id})`);
+      return 'unknown_session';
+    }
     const status = sessionStatusOfEvent[event.type];
     const details: ProviderSession | null =
       status === 'verified' || status === 'requires_input' ? await this.provider.retrieve(object.id) : null;

@@ -164,7 +164,14 @@ const supportRoutes: Route[] = (
 ).map(([method, path]): Route => ({ method, path, upstream: 'chat-support', session: true, verifiedEmail: true }));
 
 /** The services whose event consumers keep dead letters (packages/platform, docs/events.md). */
-export const eventConsumers = ['profile', 'affiliate', 'analytics'] as const satisfies readonly Upstream[];
+export const eventConsumers = [
+  'profile',
+  'affiliate',
+  'analytics',
+  'chat-support',
+  'crypto-escrow',
+  'reports-ai',
+] as const satisfies readonly Upstream[];
 
 /** Ops only: list a consumer's dead letters and replay them (the service checks the admin role). */
 const deadLetterRoutes: Route[] = eventConsumers.flatMap((service) =>

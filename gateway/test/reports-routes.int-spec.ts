@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { reportListSchema, reportMessages, reportSchema } from '@app/contracts';
+import { deadLetterListSchema, deadLetterPath, reportListSchema, reportMessages, reportSchema } from '@app/contracts';
 import { redisOptions } from '@app/platform/redis';
 import Redis from 'ioredis';
 import { accessCookie, rawRequest, uniqueEmail } from '../../test-support';
@@ -113,5 +113,16 @@ describe('gateway: reports routes', () => {
     expect((await send('POST', '/api/reports/analyze', undefined, { reportData: { id: randomUUID() } })).status).toBe(
       401,
     );
+  });
+
+  it("routes reports-ai's dead letters to ops: signed in at the gateway, the admin role at the service", async () => {
+    const path = deadLetterPath('reports-ai');
+    expect((await send('GET', path)).status).toBe(401);
+    expect((await send('GET', path, cookieOf(true))).status).toBe(403);
+    const admin = accessCookie({ id: randomUUID(), email: uniqueEmail('gw-ops'), emailVerified: true, role: 'admin' });
+    const listed = await send('GET', `${path}?status=all&limit=5`, admin);
+    expect(listed.status).toBe(200);
+    expect(deadLetterListSchema.parse(listed.body).deadLetters.length).toBeLessThanOrEqual(5);
+    expect((await send('POST', `${path}/${randomUUID()}/replay`, admin)).status).toBe(404);
   });
 });

@@ -353,7 +353,8 @@ describe('reports-ai: events in, reports out', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="financial-report-${range}.csv"`);
-    const lines = csv.text.split('\r\n');
+    expect(csv.text.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Report,Financial Report (Last 30 days)');
     expect(lines).toContain('Prepared for,Acme Reports Ltd');
     const header = lines.indexOf('Key figure,Value,Unit');

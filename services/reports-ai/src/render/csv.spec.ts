@@ -68,8 +68,13 @@ describe('CSV cells (RFC 4180, formula injection)', () => {
 });
 
 describe('the report as CSV', () => {
-  const text = renderReportCsv(document).toString('utf8');
+  const bytes = renderReportCsv(document);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const lines = text.split('\r\n');
+
+  it('opens with the UTF-8 byte-order mark, so a spreadsheet reads non-ASCII names right', () => {
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
 
   it('starts with the title row and ends every line with CRLF', () => {
     expect(lines[0]).toBe('Report,Financial Report (Last 30 days)');

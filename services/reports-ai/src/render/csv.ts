@@ -1,7 +1,7 @@
 import type { ReportDocument } from '../report-document';
 
 /**
- * The report as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted,
+ * The report as CSV (UTF-8 with a byte-order mark, RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted,
  * quotes doubled): its heading lines, the key figures, then each table under its title, sections
  * separated by an empty line. Numbers stay plain numbers (no separators, no currency sign) so a
  * spreadsheet can compute with them.
@@ -26,8 +26,11 @@ export function renderReportCsv(document: ReportDocument): Buffer {
   for (const table of document.tables) {
     lines.push('', line([table.title]), line(table.columns), ...table.rows.map((row) => line(row)));
   }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(`${UTF8_BOM}${lines.join('\r\n')}\r\n`, 'utf8');
 }
+
+/** Excel reads a CSV without it as the system's code page, garbling names such as Māori or Zürich. */
+const UTF8_BOM = '\uFEFF';
 
 const unitOf = (format: ReportDocument['keyFigures'][number]['format']): string =>
   format === 'usd' ? 'USD' : format === 'percent' ? '%' : 'count';

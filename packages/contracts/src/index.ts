@@ -17,6 +17,7 @@ export * from './chat-sentiment';
 export * from './help';
 export * from './reports';
 export * from './kyc';
+export * from './tokenization';
 export * from './money';
 export * from './screening';
 export * from './transaction-events';

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+
+/**
+ * Real-estate tokenization (signed-in areas spec, sections 2-5, 8 and 9; issue 19): the shared
+ * names, rules and messages of property submission, documents, the compliance pipeline, the token
+ * contract, investments and the region gate. The server enforces every rule here; the web app
+ * checks the same ones as the user types.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Region gate
+
+/** Tokenization is offered only where the platform is licensed to (by IP geolocation). */
+export const tokenizationCountries = ['NZ', 'AU'] as const;
+export const isTokenizationCountry = (countryCode: string | null | undefined): boolean =>
+  (tokenizationCountries as readonly string[]).includes((countryCode ?? '').toUpperCase());
+
+export const tokenizationMessages = {
+  /** Spec 8: the restricted region's message. */
+  restricted: (country: string) =>
+    `Tokenization services are currently only available in New Zealand and Australia. Your location: ${country}`,
+  /** Spec 8: the location check's failures. */
+  locationUnknown: 'Could not determine location',
+  locationFailed: 'Location detection failed',
+  /** Spec 8: submitting with fewer than the required documents. */
+  missingDocumentsTitle: 'Missing Documents',
+  missingDocuments: 'Please upload at least the required documents',
+  /** Spec 8: a deployment that failed. */
+  deploymentFailedTitle: 'Deployment Failed',
+  deploymentFailed: 'Failed to deploy smart contract. Please try again.',
+  /** Spec 8: investing before the identity is verified (the KYC gate's message opens with it). */
+  kycFirst: 'Please complete KYC verification first',
+} as const;
+
+/** GET /api/tokenization/eligibility (spec 3, regional gate reads, without the browser's isLoading). */
+export const tokenizationEligibilitySchema = z.object({
+  isAllowed: z.boolean(),
+  /** The detected country's name, or null when the address could not be placed. */
+  country: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  /** The restriction message when not allowed, else null. */
+  restrictionMessage: z.string().nullable(),
+});
+export type TokenizationEligibility = z.infer<typeof tokenizationEligibilitySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Property submission (spec 3 and 5)
+
+export const propertyTypes = ['residential', 'commercial', 'industrial', 'land'] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+/** The form offers Singapore too; the compliance pipeline refuses it with its reason. */
+export const propertyJurisdictions = ['nz', 'au', 'sg'] as const;
+export type PropertyJurisdiction = (typeof propertyJurisdictions)[number];
+
+export const propertyMessages = {
+  address: 'Full property address is required',
+  titleReference: 'LINZ title reference is required',
+  currentValue: 'Minimum property value is $50,000',
+  tokenSupply: 'Minimum token supply is 100',
+  tokenPrice: 'Token price must be greater than 0',
+  description: 'Property description must be at least 50 characters',
+  expectedYield: 'Expected yield must be between 0-100%',
+  lockupPeriod: 'Minimum lockup period is 30 days',
+} as const;
+
+/** Spec 9: the form's defaults. */
+export const propertyDefaults = {
+  propertyType: 'residential',
+  jurisdiction: 'nz',
+  tokenSupply: 1000,
+  expectedYield: 5,
+  lockupPeriod: 90,
+} as const;
+
+/** The largest value a property may state (numeric 15,2). */
+export const MAX_PROPERTY_VALUE = 9_999_999_999_999.99;
+
+/** The fields of a property submission (the documents travel apart, as files). */
+export const propertySubmissionSchema = z.strictObject({
+  propertyAddress: z.string().trim().min(10, propertyMessages.address).max(500),
+  propertyType: z.enum(propertyTypes).default(propertyDefaults.propertyType),
+  jurisdiction: z.enum(propertyJurisdictions).default(propertyDefaults.jurisdiction),
+  titleReference: z.string().trim().min(5, propertyMessages.titleReference).max(100),
+  currentValue: z.coerce.number().min(50_000, propertyMessages.currentValue).max(MAX_PROPERTY_VALUE),
+  tokenSupply: z.coerce.number().int().min(100, propertyMessages.tokenSupply).max(1_000_000_000_000),
+  tokenPrice: z.coerce.number().min(0.01, propertyMessages.tokenPrice).max(MAX_PROPERTY_VALUE),
+  description: z.string().trim().min(50, propertyMessages.description).max(5000),
+  expectedYield: z.coerce.number().min(0, propertyMessages.expectedYield).max(100, propertyMessages.expectedYield),
+  lockupPeriod: z.coerce.number().int().min(30, propertyMessages.lockupPeriod).max(36_500),
+});
+export type PropertySubmission = z.input<typeof propertySubmissionSchema>;
+
+/** Spec 9: the token price the form previews (value over supply). */
+export const tokenPricePreview = (currentValue: number, tokenSupply: number): number =>
+  tokenSupply > 0 ? currentValue / tokenSupply : 0;
+
+// ---------------------------------------------------------------------------------------------
+// Documents (spec 3)
+
+export interface PropertyDocumentType {
+  label: string;
+  /** File kinds accepted, checked by their content (magic bytes), not by the name. */
+  kinds: readonly ('pdf' | 'jpg' | 'png' | 'dwg')[];
+  required: boolean;
+}
+
+export const propertyDocumentTypes = {
+  titleDeed: { label: 'Title Deed', kinds: ['pdf', 'jpg', 'png'], required: true },
+  valuationReport: { label: 'Valuation Report', kinds: ['pdf'], required: true },
+  propertySurvey: { label: 'Property Survey', kinds: ['pdf', 'dwg'], required: false },
+  buildingConsent: { label: 'Building Consent', kinds: ['pdf'], required: false },
+  insurancePolicy: { label: 'Insurance Policy', kinds: ['pdf'], required: true },
+} as const satisfies Record<string, PropertyDocumentType>;
+export type PropertyDocumentKey = keyof typeof propertyDocumentTypes;
+export const propertyDocumentKeys = Object.keys(propertyDocumentTypes) as PropertyDocumentKey[];
+export const requiredDocumentKeys = propertyDocumentKeys.filter((key) => propertyDocumentTypes[key].required);
+
+/** Spec 5: submitting needs at least this many documents (the required ones among them). */
+export const MIN_PROPERTY_DOCUMENTS = 3;
+/** Spec 9: a valuation no older than this many months. */
+export const VALUATION_MAX_AGE_MONTHS = 6;
+
+/** Whether the documents given allow a submission: at least three, every required one present. */
+export const hasRequiredDocuments = (given: readonly string[]): boolean =>
+  given.length >= MIN_PROPERTY_DOCUMENTS && requiredDocumentKeys.every((key) => given.includes(key));
+
+// ---------------------------------------------------------------------------------------------
+// Compliance pipeline (spec 3, 4 and 9)
+
+export const complianceCheckStatuses = ['pending', 'running', 'passed', 'warning', 'failed'] as const;
+export type ComplianceCheckStatus = (typeof complianceCheckStatuses)[number];
+
+/** The checks, in the order they run. */
+export const complianceCheckKinds = {
+  title: { name: 'Title verification', description: 'Title reference format and the title deed' },
+  valuation: {
+    name: 'Valuation',
+    description: `A valuation report dated within the last ${VALUATION_MAX_AGE_MONTHS} months`,
+  },
+  insurance: { name: 'Insurance', description: 'An insurance policy for the property' },
+  aml: { name: 'AML screening', description: "The owner's name screened against the sanctions list" },
+  kyc: { name: 'Identity verification', description: "The submitter's identity verified (KYC)" },
+  jurisdiction: { name: 'Jurisdiction', description: 'The property is in New Zealand or Australia' },
+} as const satisfies Record<string, { name: string; description: string }>;
+export type ComplianceCheckKind = keyof typeof complianceCheckKinds;
+
+/** Spec 4: failed if any check failed, else warning if any warned, else passed. */
+export function overallComplianceStatus(statuses: readonly ComplianceCheckStatus[]): 'passed' | 'warning' | 'failed' {
+  if (statuses.includes('failed')) return 'failed';
+  return statuses.includes('warning') ? 'warning' : 'passed';
+}
+
+/** Spec 9: 100 minus 30 per failed check minus 10 per warning, never below 0. */
+export function complianceRiskScore(statuses: readonly ComplianceCheckStatus[]): number {
+  const failed = statuses.filter((status) => status === 'failed').length;
+  const warnings = statuses.filter((status) => status === 'warning').length;
+  return Math.max(0, 100 - 30 * failed - 10 * warnings);
+}
+
+/** Spec 9: moving on to the contract needs at least this score. */
+export const CONTRACT_MIN_RISK_SCORE = 70;
+
+/** Spec 9: the score's level and what it means. */
+export function complianceRiskLevel(score: number): { level: 'Low' | 'Medium' | 'High'; meaning: string } {
+  if (score >= 90) return { level: 'Low', meaning: 'Meets all requirements' };
+  if (score >= CONTRACT_MIN_RISK_SCORE) return { level: 'Medium', meaning: 'Approved with conditions' };
+  return { level: 'High', meaning: 'Needs more work' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token contract (spec 3, 5 and 9)
+
+export const tokenBlockchains = ['polygon', 'ethereum', 'algorand'] as const;
+export type TokenBlockchain = (typeof tokenBlockchains)[number];
+
+export const contractMessages = {
+  tokenName: 'Token name must be at least 3 characters',
+  tokenSymbolShort: 'Symbol must be at least 2 characters',
+  /** Spec 5. */
+  tokenSymbolLong: 'Symbol too long',
+  totalSupply: 'Minimum token supply is 100',
+  decimals: 'Decimals must be between 0 and 18',
+  lockupPeriod: 'Minimum lockup period is 30 days',
+  complianceOracle: 'A compliance oracle is required',
+  blockchain: 'Choose Polygon, Ethereum or Algorand',
+  gasLimit: 'Gas limit must be at least 50,000',
+} as const;
+
+/** Spec 9: the contract form's defaults. */
+export const contractDefaults = {
+  tokenSymbol: 'PROP',
+  decimals: 18,
+  gasLimit: 500_000,
+  lockupPeriod: 90,
+  transferRestrictions: true,
+  dividendDistribution: true,
+  governance: false,
+} as const;
+
+export const contractConfigSchema = z.strictObject({
+  tokenName: z.string().trim().min(3, contractMessages.tokenName).max(100),
+  tokenSymbol: z
+    .string()
+    .trim()
+    .min(2, contractMessages.tokenSymbolShort)
+    .max(10, contractMessages.tokenSymbolLong)
+    .default(contractDefaults.tokenSymbol),
+  totalSupply: z.coerce.number().int().min(100, contractMessages.totalSupply).max(1_000_000_000_000),
+  decimals: z.coerce
+    .number()
+    .int()
+    .min(0, contractMessages.decimals)
+    .max(18, contractMessages.decimals)
+    .default(contractDefaults.decimals),
+  lockupPeriod: z.coerce
+    .number()
+    .int()
+    .min(30, contractMessages.lockupPeriod)
+    .max(36_500)
+    .default(contractDefaults.lockupPeriod),
+  transferRestrictions: z.boolean().default(contractDefaults.transferRestrictions),
+  dividendDistribution: z.boolean().default(contractDefaults.dividendDistribution),
+  governance: z.boolean().default(contractDefaults.governance),
+  complianceOracle: z.string().trim().min(1, contractMessages.complianceOracle).max(200),
+  blockchain: z.enum(tokenBlockchains, { error: contractMessages.blockchain }),
+  gasLimit: z.coerce
+    .number()
+    .int()
+    .min(50_000, contractMessages.gasLimit)
+    .max(30_000_000)
+    .default(contractDefaults.gasLimit),
+});
+export type ContractConfig = z.input<typeof contractConfigSchema>;
+
+/**
+ * Spec 9: the cost estimate shown before deploying: the gas limit at 30 (Polygon) or 50 (Ethereum)
+ * gwei, in ETH; Algorand a flat 0.001 × 1000 ALGO. The deployment records the real cost.
+ */
+export function estimateDeploymentCost(
+  blockchain: TokenBlockchain,
+  gasLimit: number,
+): { amount: number; unit: 'ETH' | 'ALGO' } {
+  if (blockchain === 'algorand') return { amount: 0.001 * 1000, unit: 'ALGO' };
+  const gweiPerGas = blockchain === 'polygon' ? 30 : 50;
+  return { amount: (gasLimit * gweiPerGas) / 1e9, unit: 'ETH' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Investment (spec 5 and 9)
+
+/** Spec 9: the minimum investment is ten times the token price. */
+export const INVESTMENT_MIN_TOKEN_PRICES = 10;
+export const minimumInvestment = (tokenPrice: number): number => INVESTMENT_MIN_TOKEN_PRICES * tokenPrice;
+/** Spec 9: the form's default amount. */
+export const DEFAULT_INVESTMENT_AMOUNT = 1000;
+
+export const investmentMessages = {
+  belowMinimum: (minimum: number) =>
+    `The minimum investment is ${minimum.toLocaleString('en-NZ', { style: 'currency', currency: 'NZD' })} (ten times the token price).`,
+} as const;

@@ -1,21 +1,6 @@
-import type { KycVerification } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { kycVerification as verification } from './fixtures';
 import { canStartKyc, identityProviderState, identityProviderStateLabel, kycLabel, kycRetryReason } from './kyc';
-
-const verification = (overrides: Partial<KycVerification> = {}): KycVerification => ({
-  id: 'kv1',
-  providerSessionId: 'vs_123',
-  provider: 'stripe_identity',
-  status: 'requires_input',
-  lastError: null,
-  verifiedName: null,
-  verifiedAt: null,
-  checks: {},
-  business: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
 
 describe('kycLabel', () => {
   it.each([

@@ -40,13 +40,15 @@ RUN --mount=type=cache,target=/root/.npm \
   test -n "$WORKSPACE" || { echo "build with --build-arg WORKSPACE=services/<name> or gateway" >&2; exit 1; }; \
   npm ci --omit=dev --workspace "$WORKSPACE" --no-audit --no-fund
 
-# The compiled output of the packages and the workspace: package.json and dist/ only.
+# The compiled output of the packages and the workspace: package.json and dist/, and the data files
+# a workspace reads at run time from fixtures/ (tokenization's sanctions list fixture).
 FROM build AS app
 ARG WORKSPACE
 RUN mkdir -p /app \
   && for ws in packages/* "$WORKSPACE"; do \
        mkdir -p "/app/$ws" && cp "$ws/package.json" "/app/$ws/"; \
        if [ -d "$ws/dist" ]; then cp -r "$ws/dist" "/app/$ws/dist"; fi; \
+       if [ -d "$ws/fixtures" ]; then cp -r "$ws/fixtures" "/app/$ws/fixtures"; fi; \
      done \
   && find /app -name '*.tsbuildinfo' -delete \
   && ln -s "$WORKSPACE/$(node -p "require('./$WORKSPACE/package.json').main")" /app/main.js

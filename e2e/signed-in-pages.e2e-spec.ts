@@ -7,6 +7,8 @@ import { collectErrors, pendingRoutes, report, waitForRoute } from './public/pub
 const signedInRoutes = [
   '/dashboard',
   '/transactions',
+  '/tokenization',
+  '/tokenization-info',
   '/compliance',
   '/analytics',
   '/analytics/business-metrics',

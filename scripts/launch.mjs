@@ -32,9 +32,11 @@ const profiles = {
     analytics: 3007,
     cryptoEscrow: 3008,
     reportsAi: 3009,
+    tokenization: 3010,
     fakeStripe: 12111,
     fakeCoinbase: 12121,
     fakeRippled: 12131,
+    evmNode: 8545,
     database: 'platform',
     redisDb: 0,
     prefix: '',
@@ -51,9 +53,11 @@ const profiles = {
     analytics: 13007,
     cryptoEscrow: 13008,
     reportsAi: 13009,
+    tokenization: 13010,
     fakeStripe: 12112,
     fakeCoinbase: 12122,
     fakeRippled: 12132,
+    evmNode: 18545,
     database: 'platform_e2e',
     redisDb: 2,
     prefix: 'e2e.',
@@ -63,6 +67,7 @@ const profiles = {
       RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: '1000',
       RATE_LIMIT_REPORTS_PER_MINUTE: '1000',
       RATE_LIMIT_KYC_START_PER_HOUR: '1000',
+      RATE_LIMIT_TOKENIZATION_UPLOAD_PER_HOUR: '1000',
     },
   },
 };
@@ -106,13 +111,14 @@ const common = {
   JWT_PUBLIC_KEYS,
 };
 
-// The billing and identity services talk to the local fake Stripe with obviously local keys; each of
-// their webhook endpoints has its own signing secret, as in Stripe.
+// The billing, identity and tokenization services talk to the local fake Stripe with obviously local
+// keys; each of their webhook endpoints has its own signing secret, as in Stripe.
 const stripeLocal = {
   STRIPE_SECRET_KEY: 'sk_test_local',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only',
   STRIPE_IDENTITY_WEBHOOK_SECRET: 'whsec_local_identity_development_only',
+  STRIPE_TOKENIZATION_WEBHOOK_SECRET: 'whsec_local_tokenization_development_only',
   STRIPE_API_HOST: '127.0.0.1',
   STRIPE_API_PORT: String(profile.fakeStripe),
   STRIPE_API_PROTOCOL: 'http',
@@ -124,6 +130,19 @@ const cryptoLocal = {
   COINBASE_COMMERCE_API_KEY: 'local-coinbase-key',
   COINBASE_COMMERCE_WEBHOOK_SECRET: 'local-coinbase-webhook-secret',
   XRPL_SERVER_URL: `ws://127.0.0.1:${profile.fakeRippled}`,
+};
+
+// Tokenization deploys and mints on the local EVM node (as both its Polygon and its Ethereum) with
+// Hardhat's well-known account #0, checks names against the sanctions fixture (OFAC SDN format),
+// and places loopback and private client addresses in New Zealand; investments pay on the fake Stripe.
+const evmNodeUrl = `http://127.0.0.1:${profile.evmNode}`;
+const tokenizationLocal = {
+  POLYGON_RPC_URL: evmNodeUrl,
+  ETHEREUM_RPC_URL: evmNodeUrl,
+  EVM_DEPLOYER_PRIVATE_KEY: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  SANCTIONS_LIST_PATH: join(root, 'services/tokenization/fixtures/sdn.csv'),
+  TOKENIZATION_LOCAL_COUNTRY: 'NZ',
+  ...stripeLocal,
 };
 
 const database = (role) => `postgres://${role}@127.0.0.1:5432/${profile.database}`;
@@ -192,8 +211,9 @@ const processes = [
   {
     // A test double of the Stripe API (tools/fake-stripe), so the stack runs offline; it signs and
     // delivers invoice.paid through the gateway to billing when /__fake/subscriptions/:id/pay is called,
-    // and Identity's events to identity's endpoint. Its hosted verification page plays Stripe Identity
-    // (the check ends 1.5 s after it is submitted, 1 s in the test profile).
+    // Identity's events to identity's endpoint and PaymentIntents' events (investments in tokens) to
+    // tokenization's. Its hosted verification page plays Stripe Identity (the check ends 1.5 s after
+    // it is submitted, 1 s in the test profile); /__fake/payment_intents/:id/pay plays a card payment.
     name: 'fake-stripe',
     command: [
       'node',
@@ -206,11 +226,14 @@ const processes = [
       `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe`,
       '--identity-webhook-url',
       `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe-identity`,
+      '--payments-webhook-url',
+      `http://127.0.0.1:${profile.gateway}/api/webhooks/stripe-tokenization`,
       ...(profileName === 'test' ? ['--identity-delay-ms', '1000'] : []),
     ],
     env: {
       STRIPE_WEBHOOK_SECRET: stripeLocal.STRIPE_WEBHOOK_SECRET,
       STRIPE_IDENTITY_WEBHOOK_SECRET: stripeLocal.STRIPE_IDENTITY_WEBHOOK_SECRET,
+      STRIPE_TOKENIZATION_WEBHOOK_SECRET: stripeLocal.STRIPE_TOKENIZATION_WEBHOOK_SECRET,
     },
     ready: `http://127.0.0.1:${profile.fakeStripe}/__fake/requests`,
   },
@@ -261,6 +284,36 @@ const processes = [
   // Renders the queued reports (BullMQ report-generation), REPORT_GENERATION_CONCURRENCY at a time.
   serviceWorker('reports-ai', 'reports', profile.reportsAi),
   {
+    // A local EVM chain, Hardhat's node (tools/evm-node/hardhat.config.cjs: chain id 31337, the test
+    // mnemonic's funded accounts), in memory: a restart starts an empty chain. Up before the
+    // tokenization processes start, which deploy and read on it.
+    name: 'evm-node',
+    cwd: 'tools/evm-node',
+    command: [
+      join(root, 'node_modules/.bin/hardhat'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(profile.evmNode),
+    ],
+    env: { HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    ready: {
+      url: evmNodeUrl,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      },
+    },
+    readyFirst: true,
+  },
+  // Real-estate tokenization: property submissions and documents, KYC from identity's
+  // KycStatusChanged (consumed by the API), the region gate on the gateway's x-client-address.
+  serviceApi('tokenization', 'tokenization', profile.tokenization, tokenizationLocal),
+  // Compliance checks, token deployments and mints (BullMQ), on the local EVM node.
+  serviceWorker('tokenization', 'tokenization', profile.tokenization, tokenizationLocal),
+  {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
     env: {
@@ -276,6 +329,7 @@ const processes = [
       ANALYTICS_URL: `http://127.0.0.1:${profile.analytics}`,
       CRYPTO_ESCROW_URL: `http://127.0.0.1:${profile.cryptoEscrow}`,
       REPORTS_AI_URL: `http://127.0.0.1:${profile.reportsAi}`,
+      TOKENIZATION_URL: `http://127.0.0.1:${profile.tokenization}`,
       ...profile.limits,
     },
     ready: [`http://127.0.0.1:${profile.gateway}/health/live`, `http://127.0.0.1:${profile.gateway + 100}/health/live`],
@@ -304,13 +358,16 @@ const portOpen = (port) =>
     socket.once('error', () => resolve(false));
   });
 
+/** A readiness probe: a URL to GET, or `{ url, init }` for another request (e.g. a JSON-RPC POST). */
+const probe = (ready) => (typeof ready === 'string' ? fetch(ready) : fetch(ready.url, ready.init));
+
 async function waitReady(p, timeoutMs = 60000) {
   if (!p.ready) return;
-  const urls = [].concat(p.ready);
+  const probes = [].concat(p.ready);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await Promise.all(urls.map((url) => fetch(url)))).every((response) => response.ok)) return;
+      if ((await Promise.all(probes.map(probe))).every((response) => response.ok)) return;
     } catch {
       /* not up yet */
     }
@@ -330,7 +387,7 @@ async function up() {
     const log = openSync(join(logDir, `${p.name}.log`), 'a');
     const [bin, ...args] = p.command;
     const child = spawn(bin, args, {
-      cwd: root,
+      cwd: join(root, p.cwd ?? ''),
       env: { ...process.env, ...common, ...p.env },
       detached: true,
       stdio: ['ignore', log, log],
@@ -338,6 +395,8 @@ async function up() {
     child.unref();
     p.pid = child.pid;
     writeFileSync(pidFile(p), String(child.pid));
+    // The processes after it need it at start: wait before starting them.
+    if (p.readyFirst) await waitReady(p);
   }
   for (const p of processes) await waitReady(p);
   console.log(`Platform is up (${profileName}): ${publicUrl}`);

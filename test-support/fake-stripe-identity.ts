@@ -1,4 +1,6 @@
-import { FakeServerProcess } from './fake-server';
+import { FakeStripeProcess } from './fake-stripe-process';
+
+export type { FakeStripeRequest, FakeWebhookDelivery } from './fake-stripe-process';
 
 /** A VerificationSession as the fake's controls show it (verified_outputs expanded). */
 export interface FakeVerificationSession {
@@ -21,22 +23,6 @@ export interface FakeVerificationSession {
   } | null;
 }
 
-export interface FakeStripeRequest {
-  method: string;
-  path: string;
-  body: Record<string, unknown>;
-  idempotencyKey?: string;
-}
-
-/** One webhook delivery: the event, where it went (null: no endpoint for it) and the answer's status (null: failed). */
-export interface FakeWebhookDelivery {
-  event: string;
-  type: string;
-  url: string | null;
-  status: number | null;
-  error: string | null;
-}
-
 export interface FakeIdentityCompletion {
   session: FakeVerificationSession;
   /** The events delivered, in order: processing (unless the check was already pending), then the outcome. */
@@ -49,7 +35,7 @@ export interface FakeIdentityCompletion {
  * The fake Stripe API (a test double, tools/fake-stripe) in a child process on a free port, for the
  * services that use Stripe Identity: Identity's events go to their own endpoint with their own secret.
  */
-export class FakeStripeIdentityProcess extends FakeServerProcess {
+export class FakeStripeIdentityProcess extends FakeStripeProcess {
   /**
    * `webhookUrl`/`webhookSecret`: identity's endpoint (or later, with useWebhook); `delayMs`: how long a
    * check submitted on the hosted page takes (the fake's default 1500 ms).
@@ -61,12 +47,8 @@ export class FakeStripeIdentityProcess extends FakeServerProcess {
     if (options.webhookUrl) args.push('--identity-webhook-url', options.webhookUrl);
     if (options.webhookSecret) args.push('--identity-webhook-secret', options.webhookSecret);
     if (options.delayMs !== undefined) args.push('--identity-delay-ms', String(options.delayMs));
-    const { child, url } = await FakeServerProcess.launch('fake-stripe', args);
+    const { child, url } = await FakeStripeProcess.launch('fake-stripe', args);
     return new FakeStripeIdentityProcess(child, url);
-  }
-
-  get port(): number {
-    return Number(new URL(this.url).port);
   }
 
   /** Settings that point a service's Stripe SDK here. */
@@ -99,31 +81,5 @@ export class FakeStripeIdentityProcess extends FakeServerProcess {
   /** Every verification session the fake holds. */
   async sessions(): Promise<FakeVerificationSession[]> {
     return (await this.get<{ data: FakeVerificationSession[] }>('/__fake/identity/verification_sessions')).data;
-  }
-
-  /** Every Stripe API call received. */
-  async requests(): Promise<FakeStripeRequest[]> {
-    return (await this.get<{ data: FakeStripeRequest[] }>('/__fake/requests')).data;
-  }
-
-  /** Every webhook delivery, oldest first. */
-  async deliveries(): Promise<FakeWebhookDelivery[]> {
-    return (await this.get<{ data: FakeWebhookDelivery[] }>('/__fake/deliveries')).data;
-  }
-
-  private async get<T>(path: string): Promise<T> {
-    const response = await fetch(`${this.url}${path}`);
-    if (!response.ok) throw new Error(`fake Stripe ${path} failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  private async post<T>(path: string, form: Record<string, string>): Promise<T> {
-    const response = await fetch(`${this.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-    if (!response.ok) throw new Error(`fake Stripe ${path} failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
   }
 }

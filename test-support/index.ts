@@ -175,3 +175,5 @@ export {
 export { largestEvent } from './largest-events';
 export { connectEventProducer, eventMessage, eventTopic } from './event-producer';
 export { openEventStream, type EventStream, type StreamEvent } from './event-stream';
+export { LocalEvmNode } from './local-evm-node';
+export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';

@@ -27,11 +27,11 @@ export const specPublicRoutes = [
 ] as const;
 
 /**
- * Guarded routes of the signed-in spec not built yet (tokenization). Until they exist they show
- * the 404 screen; the tests report them as pending instead of failing. No public page links to
- * them. Remove a route from this list when it is built, so a broken link to it fails again.
+ * Guarded routes of the signed-in spec not built yet: until they exist they show the 404 screen and
+ * the tests report them as pending instead of failing. None now (tokenization was the last); a
+ * route goes here only while its issue is open, and leaves it when built.
  */
-export const pendingRoutes: readonly string[] = ['/tokenization', '/tokenization-info'];
+export const pendingRoutes: readonly string[] = [];
 
 export const notFoundTitle = '404 Page Not Found';
 

@@ -1,11 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { browserRefusal, isJsonContentType } from './browser-checks';
+import { browserRefusal, isJsonContentType, isMultipartFormData } from './browser-checks';
 import type { Route } from './routes';
 
 const own = 'https://pay.example.test';
 const profile: Route = { method: 'PUT', path: '/api/user/profile', upstream: 'profile', session: true };
 const stripe: Route = { method: 'POST', path: '/api/webhooks/stripe', upstream: 'billing', webhook: true };
 const read: Route = { method: 'GET', path: '/api/user/profile', upstream: 'profile', session: true };
+const upload: Route = {
+  method: 'POST',
+  path: '/api/tokenization/upload',
+  upstream: 'tokenization',
+  session: true,
+  upload: { maxBytes: 1024 },
+};
 const json = { 'content-type': 'application/json', 'content-length': '2' };
 const refusal = (route: Route, headers: IncomingHttpHeaders) => browserRefusal(route, headers, [own])?.status;
 
@@ -25,6 +32,19 @@ describe('isJsonContentType', () => {
     [undefined, false],
   ])('%s -> %s', (type, expected) => {
     expect(isJsonContentType(type)).toBe(expected);
+  });
+});
+
+describe('isMultipartFormData', () => {
+  it.each([
+    ['multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW', true],
+    ['Multipart/Form-Data;boundary=x', true],
+    ['multipart/mixed; boundary=x', false],
+    ['application/x-www-form-urlencoded', false],
+    ['text/plain; charset=multipart/form-data', false],
+    [undefined, false],
+  ])('%s -> %s', (type, expected) => {
+    expect(isMultipartFormData(type)).toBe(expected);
   });
 });
 
@@ -57,6 +77,17 @@ describe('browserRefusal', () => {
     expect(refusal(profile, { 'transfer-encoding': 'chunked' })).toBe(415);
     expect(refusal(profile, { 'content-length': '0' })).toBeUndefined();
     expect(refusal(profile, {})).toBeUndefined();
+  });
+
+  it('takes a multipart upload (or JSON) from our own page on an upload route only, never from another site', () => {
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '5' };
+    expect(refusal(upload, { ...multipart, origin: own, 'sec-fetch-site': 'same-origin' })).toBeUndefined();
+    expect(refusal(upload, { ...json, origin: own })).toBeUndefined();
+    expect(refusal(upload, { ...multipart, origin: 'http://evil.example' })).toBe(403);
+    expect(refusal(upload, { ...multipart, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(refusal(upload, { 'content-type': 'text/plain', 'content-length': '5', origin: own })).toBe(415);
+    expect(refusal(upload, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' })).toBe(415);
+    expect(refusal(profile, { ...multipart, origin: own })).toBe(415);
   });
 
   it('leaves reads and provider webhooks alone', () => {

@@ -11,6 +11,11 @@ export function isJsonContentType(header: string | undefined): boolean {
   return type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type ?? '');
 }
 
+/** `multipart/form-data`, whatever the parameters (boundary): what a browser's FormData upload sends. */
+export function isMultipartFormData(header: string | undefined): boolean {
+  return header?.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
+}
+
 const hasBody = (headers: IncomingHttpHeaders): boolean =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
@@ -33,7 +38,8 @@ export interface Refusal {
  * What a browser could send cross-site with the user's cookies, refused before anything is
  * forwarded: a state-changing request that its browser says came from another site (CSRF), or
  * whose body is not JSON (an HTML form or a CORS-simple `text/plain` fetch, which need no
- * preflight). Provider webhooks are not browsers' and keep whatever their providers send.
+ * preflight). An upload route also takes `multipart/form-data`, from our own pages only like the
+ * rest. Provider webhooks are not browsers' and keep whatever their providers send.
  */
 export function browserRefusal(
   route: Route,
@@ -43,8 +49,8 @@ export function browserRefusal(
   if (route.webhook || !stateChanging.has(route.method)) return undefined;
   if (isCrossSite(headers, [...ownOrigins, ...originsOfHost(headers)]))
     return { status: 403, error: ErrorCode.Forbidden, message: messages.crossSite };
-  if (hasBody(headers) && !isJsonContentType(headers['content-type'])) {
-    return { status: 415, error: ErrorCode.UnsupportedMediaType, message: messages.jsonOnly };
-  }
-  return undefined;
+  const type = headers['content-type'];
+  if (!hasBody(headers) || isJsonContentType(type) || (route.upload && isMultipartFormData(type))) return undefined;
+  const message = route.upload ? messages.jsonOrUpload : messages.jsonOnly;
+  return { status: 415, error: ErrorCode.UnsupportedMediaType, message };
 }

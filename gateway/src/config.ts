@@ -20,11 +20,12 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   ANALYTICS_URL: z.url().default('http://127.0.0.1:3007'),
   CRYPTO_ESCROW_URL: z.url().default('http://127.0.0.1:3008'),
   REPORTS_AI_URL: z.url().default('http://127.0.0.1:3009'),
+  TOKENIZATION_URL: z.url().default('http://127.0.0.1:3010'),
   /** The web app's address as users reach it: its origin is the one allowed to send state-changing requests. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
-  /** Largest request body forwarded, in bytes (services enforce the same). */
+  /** Largest request body forwarded, in bytes (services enforce the same); uploads have their own (routes.ts). */
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -41,6 +42,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   RATE_LIMIT_CRYPTO_WEBHOOK_PER_MINUTE: rate(600),
   /** Report generations and analyses: each queues work or may call OpenAI. */
   RATE_LIMIT_REPORTS_PER_MINUTE: rate(10),
+  /** Property submissions: each carries up to five documents (MAX_UPLOAD_BYTES) for the service to store. */
+  RATE_LIMIT_TOKENIZATION_UPLOAD_PER_HOUR: rate(30),
   /** How long a verified access token is trusted without checking its signature again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /**

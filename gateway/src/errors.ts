@@ -18,6 +18,8 @@ export const messages = {
   malformedUrl: 'The request URL is malformed: a % must start a valid escape such as %20.',
   crossSite: 'Cross-site request refused: changes are accepted only from the web app itself.',
   jsonOnly: 'Request body must be JSON (Content-Type: application/json).',
+  jsonOrUpload: 'Request body must be JSON or an upload (Content-Type: multipart/form-data).',
+  lengthRequired: 'An upload must declare its size (Content-Length).',
 } as const;
 
 export { ErrorCode };

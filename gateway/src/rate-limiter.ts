@@ -1,14 +1,14 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
+import { plainAddress } from './client-address';
 /**
  * The bucket a client counts in. One IPv6 subscriber usually holds a whole /64 (2^64 addresses to
  * rotate through), so an IPv6 address counts by its first 64 bits; an IPv4-mapped IPv6 address
  * (`::ffff:192.0.2.1`) counts as the IPv4 address. Anything else (an e-mail key) is used as is.
  */
 export function clientKey(client: string): string {
-  if (!isIPv6(client)) return client;
-  const mapped = client.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  return `${ipv6Groups(client).slice(0, 4).join(':')}::/64`;
+  const address = plainAddress(client);
+  if (!isIPv6(address)) return address;
+  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, without leading zeros (`::` expanded, a zone dropped). */

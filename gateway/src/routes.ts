@@ -1,4 +1,4 @@
-import { deadLetterPath } from '@app/contracts';
+import { deadLetterPath, MAX_UPLOAD_BYTES } from '@app/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream =
@@ -10,7 +10,8 @@ export type Upstream =
   | 'affiliate'
   | 'analytics'
   | 'crypto-escrow'
-  | 'reports-ai';
+  | 'reports-ai'
+  | 'tokenization';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */
@@ -43,6 +44,12 @@ export interface Route {
    * as there are open streams, so open streams never wait for or hold up the service's other calls.
    */
   stream?: boolean;
+  /**
+   * A browser's file upload: besides JSON it takes `multipart/form-data` (still from our own pages
+   * only), up to `maxBytes` instead of BODY_LIMIT_BYTES. The limit is checked against the declared
+   * Content-Length before anything is read; a body streamed without one is refused (411).
+   */
+  upload?: { maxBytes: number };
 }
 
 /** Every documented /api path, the service that owns it and what the gateway checks first. */
@@ -146,6 +153,7 @@ export function routeTable(config: GatewayConfig): Route[] {
     ...analyticsRoutes(config),
     ...cryptoRoutes(config),
     ...reportRoutes(config),
+    ...tokenizationRoutes(config),
     ...deadLetterRoutes,
   ];
 }
@@ -171,6 +179,7 @@ export const eventConsumers = [
   'chat-support',
   'crypto-escrow',
   'reports-ai',
+  'tokenization',
 ] as const satisfies readonly Upstream[];
 
 /** Ops only: list a consumer's dead letters and replay them (the service checks the admin role). */
@@ -299,6 +308,42 @@ function reportRoutes(config: GatewayConfig): Route[] {
   ];
 }
 
+/**
+ * Issue 19's /api/tokenization calls; tokenization checks the region (from the client address the
+ * gateway forwards), KYC and the wholesale declaration itself, and answers only the owner.
+ */
+function tokenizationRoutes(config: GatewayConfig): Route[] {
+  const owned = { upstream: 'tokenization', session: true, verifiedEmail: true } as const;
+  return [
+    { method: 'GET', path: '/api/tokenization/eligibility', ...owned },
+    // A property's fields and its documents in one multipart body, limited per client address.
+    {
+      method: 'POST',
+      path: '/api/tokenization/upload',
+      ...owned,
+      upload: { maxBytes: MAX_UPLOAD_BYTES },
+      rateLimit: { max: config.RATE_LIMIT_TOKENIZATION_UPLOAD_PER_HOUR, windowSeconds: 3600 },
+    },
+    ...(
+      [
+        ['GET', '/api/tokenization/properties'],
+        ['GET', '/api/tokenization/properties/:id'],
+        ['GET', '/api/tokenization/properties/:id/documents/:documentId'],
+        ['POST', '/api/tokenization/properties/:id/compliance-check'],
+        ['POST', '/api/tokenization/properties/:id/contract'],
+        ['GET', '/api/tokenization/summary'],
+        ['GET', '/api/tokenization/wholesale-declaration'],
+        ['PUT', '/api/tokenization/wholesale-declaration'],
+        ['POST', '/api/tokenization/properties/:id/investments'],
+        ['GET', '/api/tokenization/investments'],
+        ['GET', '/api/tokenization/investments/:id'],
+      ] as const
+    ).map(([method, path]): Route => ({ method, path, ...owned })),
+    // Stripe's endpoint for investments paid by card (its own signing secret), verified over the untouched bytes.
+    { method: 'POST', path: '/api/webhooks/stripe-tokenization', upstream: 'tokenization', webhook: true },
+  ];
+}
+
 /** Whether a request path is one of the routes' paths (`:name` segments match any one segment). */
 export function isKnownPath(routes: Route[], path: string): boolean {
   const segments = path.split('/');
@@ -321,4 +366,5 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   analytics: config.ANALYTICS_URL,
   'crypto-escrow': config.CRYPTO_ESCROW_URL,
   'reports-ai': config.REPORTS_AI_URL,
+  tokenization: config.TOKENIZATION_URL,
 });

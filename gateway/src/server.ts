@@ -5,6 +5,7 @@ import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { browserRefusal } from './browser-checks';
+import { CLIENT_ADDRESS_HEADER, plainAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
@@ -91,8 +92,11 @@ export async function buildGateway({
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(security);
     reply.header(REQUEST_ID, request.id);
+    // The route's limit: BODY_LIMIT_BYTES, or an upload route's own (routeOptions.bodyLimit).
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > config.BODY_LIMIT_BYTES) return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+    if (length > request.routeOptions.bodyLimit) {
+      return sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+    }
     if (!isDecodable(request.url)) return sendError(reply, 400, ErrorCode.ValidationFailed, messages.malformedUrl);
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -135,10 +139,17 @@ export async function buildGateway({
           routeScope.route({
             method: route.method,
             url: route.path,
+            bodyLimit: route.upload?.maxBytes,
             // Before the body is read: nothing of a refused request is forwarded.
             onRequest: async (request, reply) => {
               const refusal = browserRefusal(route, request.headers, ownOrigins);
               if (refusal) return sendError(reply, refusal.status, refusal.error, refusal.message);
+              // An upload's limit is checked against its declared length: one streamed without a
+              // length (chunked) could run past it once forwarding has begun.
+              const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+              if (route.upload && length === undefined && chunked !== undefined) {
+                return sendError(reply, 411, ErrorCode.ValidationFailed, messages.lengthRequired);
+              }
             },
             preHandler: async (request, reply) => guard(route, request, reply),
             handler: (request, reply) => forward(request, reply),
@@ -190,6 +201,8 @@ export async function buildGateway({
       rewriteRequestHeaders: (_req, headers) => {
         const next: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID]: request.id };
         for (const name of strippedHeaders) delete next[name];
+        // The client's address as the gateway judged it (TRUST_PROXY), in place of any the client sent.
+        next[CLIENT_ADDRESS_HEADER] = plainAddress(request.ip);
         // The service's spans join the gateway's trace.
         injectTraceContext(next);
         return next;

@@ -7,29 +7,43 @@ import { linkIn, startApp, validRegistration, waitForMail } from '../../test-sup
 import { gatewayConfigSchema, type GatewayConfig } from '../src/config';
 import { buildGateway } from '../src/server';
 
-export interface GatewayInFront {
+export interface StartedGateway {
   /** The gateway's base URL. */
   url: string;
   config: GatewayConfig;
-  /** The service's Nest app behind the gateway. */
-  service: INestApplication;
   close: () => Promise<void>;
 }
 
-/** Starts a service's Nest app and a real gateway routing `urlVariable` (e.g. AFFILIATE_URL) to it. */
-export async function startGatewayInFront(appModule: unknown, urlVariable: string): Promise<GatewayInFront> {
-  const service = await startApp(appModule);
-  const config = parseConfig(gatewayConfigSchema, { ...process.env, [urlVariable]: service.url });
+/** A real gateway on a free port, configured from the environment with `env` over it (e.g. TOKENIZATION_URL). */
+export async function startGateway(env: Record<string, string> = {}): Promise<StartedGateway> {
+  const config = parseConfig(gatewayConfigSchema, { ...process.env, ...env });
   const redis = new Redis(redisOptions(config.REDIS_URL));
   const gateway: FastifyInstance = await buildGateway({ config, redis });
   const url = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     config,
-    service: service.app,
     close: async () => {
       await gateway.close();
       await redis.quit();
+    },
+  };
+}
+
+export interface GatewayInFront extends StartedGateway {
+  /** The service's Nest app behind the gateway. */
+  service: INestApplication;
+}
+
+/** Starts a service's Nest app and a real gateway routing `urlVariable` (e.g. AFFILIATE_URL) to it. */
+export async function startGatewayInFront(appModule: unknown, urlVariable: string): Promise<GatewayInFront> {
+  const service = await startApp(appModule);
+  const gateway = await startGateway({ [urlVariable]: service.url });
+  return {
+    ...gateway,
+    service: service.app,
+    close: async () => {
+      await gateway.close();
       await service.app.close();
     },
   };

@@ -10,6 +10,7 @@ import { identityDatabase } from '../../services/identity/src/entities';
 import { integrationsDatabase } from '../../services/integrations/src/entities';
 import { profileDatabase } from '../../services/profile/src/entities';
 import { reportsDatabase } from '../../services/reports-ai/src/entities';
+import { tokenizationDatabase } from '../../services/tokenization/src/entities';
 
 // Each service connects to Postgres as its own role, which reaches its own schema only: what a
 // compromised service (or one with an injection bug) could read of the others' data is nothing.
@@ -26,6 +27,7 @@ const services: ServiceDatabaseOptions[] = [
   analyticsDatabase,
   cryptoDatabase,
   reportsDatabase,
+  tokenizationDatabase,
 ];
 const adminUrl = process.env.DATABASE_URL!;
 

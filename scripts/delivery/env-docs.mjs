@@ -55,13 +55,15 @@ export const DESCRIPTIONS = {
   BILLING_URL:
     'Base URL of the billing service (`/api/plans`, `/api/billing/*`, `/api/create-subscription`, `/api/webhooks/stripe`).',
   STRIPE_SECRET_KEY:
-    'Stripe secret API key (`sk_test_...` / `sk_live_...`, or a restricted `rk_` key): billing (subscriptions) and identity (Stripe Identity verification sessions); `sk_test_local` outside production. Secret.',
+    'Stripe secret API key (`sk_test_...` / `sk_live_...`, or a restricted `rk_` key): billing (subscriptions), identity (Stripe Identity verification sessions) and tokenization (card payments of investments); `sk_test_local` outside production. Secret.',
   STRIPE_IDENTITY_WEBHOOK_SECRET:
     "identity: signing secret (`whsec_...`) of the Stripe Identity webhook endpoint (`/api/webhooks/stripe-identity`, events `identity.verification_session.*`), a separate endpoint from billing's; a missing, wrong or stale signature is refused. Secret.",
   KYC_REQUIRE_MATCHING_SELFIE:
     'identity: whether a verification also matches a live selfie against the document photo (Stripe Identity `require_matching_selfie`).',
   STRIPE_PUBLISHABLE_KEY:
-    'Stripe publishable key the web app loads Stripe.js with, served by `GET /api/billing/config`; `pk_test_local` outside production.',
+    'Stripe publishable key the web app loads Stripe.js with, served by billing (`GET /api/billing/config`) and tokenization (investments paid by card); `pk_test_local` outside production.',
+  STRIPE_TOKENIZATION_WEBHOOK_SECRET:
+    "tokenization: signing secret (`whsec_...`) of its own Stripe webhook endpoint (`/api/webhooks/stripe-tokenization`, the payments of investments), separate from billing's and identity's; a missing, wrong or stale signature is refused. Secret.",
   STRIPE_WEBHOOK_SECRET:
     'Signing secret (`whsec_...`) of the Stripe webhook endpoint; webhooks with a missing, wrong or stale signature are refused. Secret.',
   STRIPE_API_HOST:
@@ -89,12 +91,25 @@ export const DESCRIPTIONS = {
     'Base URL of the reports-ai service (`/api/reports`, `/api/reports/{id}`, `/api/reports/generate`, `/api/reports/download/{id}`, `/api/reports/analyze`).',
   RATE_LIMIT_REPORTS_PER_MINUTE:
     'Report generations (`POST /api/reports/generate`) and, counted apart, report analyses (`POST /api/reports/analyze`) per client address per minute; more answer 429 with Retry-After.',
+  TOKENIZATION_URL:
+    'Base URL of the tokenization service (`/api/tokenization/*`, including the multipart upload `/api/tokenization/upload`, and the Stripe webhook `/api/webhooks/stripe-tokenization`).',
+  RATE_LIMIT_TOKENIZATION_UPLOAD_PER_HOUR:
+    'Property submissions with their documents (`POST /api/tokenization/upload`, up to `MAX_UPLOAD_BYTES` each) per client address per hour; more answer 429 with Retry-After.',
   REPORT_GENERATION_CONCURRENCY:
     'reports-ai-worker: how many reports one worker process computes and renders (PDF and CSV) at a time; each worker replica takes as many.',
   XRPL_SERVER_URL:
     'WebSocket URL of the XRP Ledger server (rippled) xrpl.js connects to: crypto-escrow submits escrows there, analytics reads its `server_info` for the status panel. `make up` points both at the local fake rippled (tools/fake-rippled, a test double).',
   POLYGON_RPC_URL:
-    'analytics: Polygon JSON-RPC endpoint read for gas price and latest block time; unreachable shows offline.',
+    "Polygon JSON-RPC endpoint. analytics: read for gas price and latest block time (unreachable shows offline). tokenization: the chain its Polygon tokens are deployed and minted on (locally the launcher's Hardhat node).",
+  ETHEREUM_RPC_URL:
+    "tokenization: JSON-RPC endpoint of the Ethereum chain its Ethereum tokens are deployed and minted on (locally the launcher's Hardhat node, the same as POLYGON_RPC_URL).",
+  EVM_DEPLOYER_PRIVATE_KEY:
+    "tokenization: private key (`0x` + 64 hex digits) of the account that deploys the tokens, registers investors and mints; it pays the gas, so fund it on each chain. Outside production Hardhat's well-known account #0 (local chains only). Secret.",
+  EVM_TIMEOUT_MS: 'tokenization: how long one chain call (a transaction and its receipt) may take, in ms.',
+  SANCTIONS_LIST_PATH:
+    "tokenization: file of the sanctions list the AML check screens property owners against, in OFAC's SDN CSV format (`sdn.csv`). Outside production, and in the dev cluster and compose, the small fixture shipped in the image (`services/tokenization/fixtures/sdn.csv`); production mounts the current list (see Tokenization operations).",
+  TOKENIZATION_LOCAL_COUNTRY:
+    'tokenization: the country (ISO 3166 alpha-2) a loopback or private client address stands for outside production, where browser and gateway share a machine; in production such an address has no country (the region gate refuses it).',
   AVALANCHE_RPC_URL:
     'analytics: Avalanche C-Chain JSON-RPC endpoint read for gas price and latest block time; unreachable shows offline.',
   BLOCKCHAIN_TIMEOUT_MS:
@@ -140,7 +155,8 @@ export const DESCRIPTIONS = {
   RECONCILE_AFTER_MINUTES:
     'billing-worker: how long a subscription must stay incomplete locally before the 10-minute job reads it back from Stripe.',
   WEB_DIST: 'Folder of the built web app, served with an SPA fallback when it exists.',
-  BODY_LIMIT_BYTES: 'Largest request body forwarded, in bytes; the services enforce the same limit.',
+  BODY_LIMIT_BYTES:
+    "Largest request body forwarded, in bytes; the services enforce the same limit. The upload route (`POST /api/tokenization/upload`) has its own, contracts' `MAX_UPLOAD_BYTES`.",
   RATE_LIMIT_LOGIN_PER_MINUTE: 'Sign-in and reset-password attempts per client address per minute.',
   RATE_LIMIT_REGISTER_PER_HOUR: 'Registrations per client address per hour.',
   RATE_LIMIT_SEND_VERIFICATION_PER_HOUR: 'Verification and forgot-password e-mails per client address per hour.',
@@ -148,7 +164,7 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: 'Contact-form messages per sender e-mail address per hour.',
   TOKEN_CACHE_MS: 'How long a verified access token is trusted without checking its signature again, in ms.',
   TRUST_PROXY:
-    'Proxies trusted to set X-Forwarded-For (the client address behind rate limits): loopback, true (any), or addresses/CIDRs and proxy-addr names (`uniquelocal`, `linklocal`) separated by commas. The gateway chart sets it from `ingress.trustedProxies` when its ingress is enabled (else loopback).',
+    'Proxies trusted to set X-Forwarded-For (the client address behind rate limits, and the `x-client-address` every service is sent, which tokenization locates for its region gate): loopback, true (any), or addresses/CIDRs and proxy-addr names (`uniquelocal`, `linklocal`) separated by commas. The gateway chart sets it from `ingress.trustedProxies` when its ingress is enabled (else loopback).',
 };
 
 /**

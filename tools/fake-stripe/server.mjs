@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// A FAKE Stripe API server: a test double for the billing and identity services' tests and the offline
-// demo. It is not Stripe. It implements only the calls those services make, with Stripe's wire
+// A FAKE Stripe API server: a test double for the billing, identity and tokenization services' tests and
+// the offline demo. It is not Stripe. It implements only the calls those services make, with Stripe's wire
 // format (form-encoded bodies as the SDK sends them, `expand[]`, list objects, error shape):
 //   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
 //   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
@@ -15,6 +15,16 @@
 //   POST /v1/identity/verification_sessions/:id/cancel only from requires_input, else a 400 as Stripe's;
 //        identity.verification_session.canceled follows the answer
 //   GET  /v1/identity/verification_reports/:id
+// Payments (tokenization's investments):
+//   POST /v1/payment_intents                amount (minor units), currency, metadata, description,
+//        automatic_payment_methods[enabled] (the default) or allowed_payment_method_types[], customer, as
+//        on the SDK's API version (2026-10-28.endive: payment_method_types[] is a 400
+//        payment_method_types_no_longer_supported); Stripe's 400s for amounts (parameter_missing,
+//        parameter_invalid_integer, amount_too_small, amount_too_large); answers an intent in
+//        requires_payment_method with its client_secret
+//   GET  /v1/payment_intents/:id            (404 resource_missing, param intent)
+//   POST /v1/payment_intents/:id/cancel     [cancellation_reason=] not once succeeded or canceled (400
+//        payment_intent_unexpected_state, as Stripe's); payment_intent.canceled follows the answer
 // POSTs honour the Idempotency-Key header as Stripe does: the same key with the same request answers the
 // first request's stored status and body again (header Idempotent-Replayed: true) and changes nothing; the
 // same key with another request is a 400 idempotency_error.
@@ -38,16 +48,37 @@
 //   GET  /__fake/identity/verification_sessions lists the sessions (verified_outputs expanded)
 //   POST /__fake/identity/webhook_endpoint url=&secret= sets the identity endpoint (tests learn their
 //        service's port after starting the fake)
+// Payments controls (not Stripe; bodies form-encoded or JSON):
+//   POST /__fake/payment_intents/:id/succeed   the customer paid by card: succeeded, amount_received,
+//        latest_charge ch_..., payment_method pm_...; payment_intent.succeeded is delivered
+//   POST /__fake/payment_intents/:id/fail [code=card_declined]  the card was declined (code: one of
+//        paymentDeclines, e.g. insufficient_funds, expired_card): still requires_payment_method, with
+//        last_payment_error { code, decline_code, message, type card_error, charge, payment_method } and the
+//        failed charge as latest_charge; payment_intent.payment_failed is delivered
+//        Both only from requires_payment_method (else the 400 Stripe gives on confirming), and answer
+//        { paymentIntent, events: [id], webhookStatuses: [status|null] } once the event was delivered
+//   GET  /__fake/payment_intents           lists the intents
+//   GET  /__fake/payment_intents/:id/pay[?return_url=]  the hosted payment page (Stripe.js cannot load
+//        offline): the amount and description, Pay and Decline (with a decline reason); POST to the same URL
+//        outcome=succeeded|failed [code=] does what succeed or fail does and shows the outcome, with a link
+//        to return_url (http or https only) when given
+//   POST /__fake/payments/webhook_endpoint url=&secret= sets the payments endpoint (tests learn their
+//        service's port after starting the fake)
 //   GET  /__fake/deliveries               every webhook delivery: event, type, url, status, error
-// Webhooks: like an account with two endpoints, each with its own signing secret and event filter, events
+//   POST /__fake/events/:id/resend        delivers an event again (same id, signed afresh), as Stripe retries
+//        one: answers { events: [id], webhookStatuses: [status|null] }
+// Webhooks: like an account with three endpoints, each with its own signing secret and event filter, events
 // whose type starts with `identity.` go to the identity endpoint (none configured: not delivered, and
-// recorded so), every other event to the first one. Stripe-Signature as Stripe signs it (signatureOf).
+// recorded so), `payment_intent.` ones to the payments endpoint (none configured: to the first one, as
+// before; billing ignores them), every other event to the first one. Stripe-Signature as Stripe signs it (signatureOf).
 // A delivery that fails is recorded, never fatal.
 //   node tools/fake-stripe/server.mjs --port 12111 [--webhook-url URL --webhook-secret whsec_...]
-//     [--identity-webhook-url URL --identity-webhook-secret whsec_...] [--public-url URL]
+//     [--identity-webhook-url URL --identity-webhook-secret whsec_...]
+//     [--payments-webhook-url URL --payments-webhook-secret whsec_...] [--public-url URL]
 //     [--identity-delay-ms 1500]
 // (also from FAKE_STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET, FAKE_STRIPE_IDENTITY_WEBHOOK_URL,
-// STRIPE_IDENTITY_WEBHOOK_SECRET, FAKE_STRIPE_PUBLIC_URL (default http://127.0.0.1:<port>), FAKE_STRIPE_IDENTITY_DELAY_MS)
+// STRIPE_IDENTITY_WEBHOOK_SECRET, FAKE_STRIPE_PAYMENTS_WEBHOOK_URL, STRIPE_TOKENIZATION_WEBHOOK_SECRET,
+// FAKE_STRIPE_PUBLIC_URL (default http://127.0.0.1:<port>), FAKE_STRIPE_IDENTITY_DELAY_MS)
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -80,14 +111,19 @@ export function decodeForm(text) {
 
 const list = (url, data) => ({ object: 'list', url, has_more: false, data });
 
+/** Stripe's error answer; `details`: code (doc_url follows from it), decline_code, payment_intent... */
 class StripeError extends Error {
-  constructor(status, message, type = 'invalid_request_error', param) {
+  constructor(status, message, type = 'invalid_request_error', param, details = {}) {
     super(message);
     this.status = status;
-    this.body = { error: { type, message, ...(param ? { param } : {}) } };
+    const docUrl = details.code
+      ? { doc_url: `https://stripe.com/docs/error-codes/${details.code.replace(/_/g, '-')}` }
+      : {};
+    this.body = { error: { type, message, ...(param ? { param } : {}), ...docUrl, ...details } };
   }
 }
-const missing = (what, id) => new StripeError(404, `No such ${what}: '${id}'`, 'invalid_request_error', 'id');
+const missing = (what, id, param = 'id') =>
+  new StripeError(404, `No such ${what}: '${id}'`, 'invalid_request_error', param, { code: 'resource_missing' });
 
 /** Everything the fake holds; tests read it (e.g. how many calls were made). */
 export function createState() {
@@ -101,8 +137,12 @@ export function createState() {
     /** Identity: sessions by id (with the fake's own fields, see verificationSessionView) and reports. */
     verificationSessions: new Map(),
     verificationReports: new Map(),
+    /** Payments: PaymentIntents by id. */
+    paymentIntents: new Map(),
     /** Every webhook delivery: { event, type, url, status, error }. */
     deliveries: [],
+    /** Every event delivered (or meant to be) by id, to be sent again. */
+    events: new Map(),
     /** Idempotency-Key -> { request: method, path and body, status, body: the stored answer }. */
     idempotent: new Map(),
     /** Every request: { method, path, body, idempotencyKey? }. */
@@ -612,6 +652,400 @@ ${back}
 </main></body></html>`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Payments: PaymentIntents (one-off card payments) and a hosted page that plays the card.
+
+/** Stripe's minimum charge, in minor units, where it is not 50 (0.50 of the currency). */
+const minimumAmounts = { dkk: 250, gbp: 30, hkd: 400, nok: 300, sek: 300 };
+/** The most one payment can be, in minor units (999,999.99 in a two-decimal currency). */
+const maximumAmount = 99_999_999;
+
+/** An amount in minor units as a person reads it: 125000 nzd -> NZ$1,250.00 (zero-decimal currencies too). */
+export function formatAmount(amount, currency) {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  return format.format(amount / 10 ** format.resolvedOptions().maximumFractionDigits);
+}
+
+const missingParam = (param) =>
+  new StripeError(400, `Missing required param: ${param}.`, undefined, param, { code: 'parameter_missing' });
+
+/** A whole number of minor units; the SDK sends it as a string. */
+function integerParam(body, param) {
+  const value = body[param];
+  if (value === undefined) throw missingParam(param);
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) {
+    throw new StripeError(
+      400,
+      `Invalid integer: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+      undefined,
+      param,
+      {
+        code: 'parameter_invalid_integer',
+      },
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * Which payment methods an intent offers, as on the SDK's API version (2026-10-28.endive): automatic ones
+ * (the default; the fake's are card alone), or those in allowed_payment_method_types[], never both.
+ * payment_method_types is no longer a parameter there (a 400; its message is the fake's own), only the
+ * answer's list of what the customer can use.
+ */
+function paymentMethodsOf(body) {
+  if (body.payment_method_types !== undefined) {
+    throw new StripeError(
+      400,
+      'payment_method_types is no longer supported on this API version: use automatic_payment_methods or allowed_payment_method_types.',
+      undefined,
+      'payment_method_types',
+      { code: 'payment_method_types_no_longer_supported' },
+    );
+  }
+  const automatic = body.automatic_payment_methods;
+  const allowed = body.allowed_payment_method_types;
+  if (allowed === undefined) {
+    return {
+      allowed_payment_method_types: null,
+      automatic_payment_methods:
+        automatic?.enabled === 'false'
+          ? null
+          : { allow_redirects: automatic?.allow_redirects ?? 'always', enabled: true },
+      payment_method_types: ['card'],
+    };
+  }
+  if (automatic !== undefined) {
+    throw new StripeError(
+      400,
+      'You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.',
+      undefined,
+      undefined,
+      { code: 'parameters_exclusive' },
+    );
+  }
+  if (!Array.isArray(allowed) || !allowed.length || allowed.some((type) => typeof type !== 'string')) {
+    throw new StripeError(400, 'Invalid array', undefined, 'allowed_payment_method_types');
+  }
+  return { allowed_payment_method_types: allowed, automatic_payment_methods: null, payment_method_types: allowed };
+}
+
+const findPaymentIntent = (state, id) => {
+  const intent = state.paymentIntents.get(id);
+  if (!intent) throw missing('payment_intent', id, 'intent');
+  return intent;
+};
+
+/** POST /v1/payment_intents: an intent waiting for a payment method, with Stripe's checks of amount and currency. */
+export function createPaymentIntent(state, body) {
+  const amount = integerParam(body, 'amount');
+  if (body.currency === undefined) throw missingParam('currency');
+  const currency = String(body.currency).toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency))
+    throw new StripeError(400, `Invalid currency: ${body.currency}.`, undefined, 'currency');
+  if (amount < 1) {
+    throw new StripeError(400, 'This value must be greater than or equal to 1.', undefined, 'amount', {
+      code: 'parameter_invalid_integer',
+    });
+  }
+  const minimum = minimumAmounts[currency] ?? 50;
+  if (amount < minimum) {
+    throw new StripeError(
+      400,
+      `Amount must be at least ${formatAmount(minimum, currency)} ${currency}`,
+      undefined,
+      'amount',
+      {
+        code: 'amount_too_small',
+      },
+    );
+  }
+  if (amount > maximumAmount) {
+    throw new StripeError(
+      400,
+      `Amount must be no more than ${formatAmount(maximumAmount, currency)}`,
+      undefined,
+      'amount',
+      {
+        code: 'amount_too_large',
+      },
+    );
+  }
+  if (body.customer && !state.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
+  const id = newId('pi');
+  const intent = {
+    id,
+    object: 'payment_intent',
+    ...paymentMethodsOf(body),
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic_async',
+    client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    confirmation_method: 'automatic',
+    created: now(),
+    currency,
+    customer: body.customer || null,
+    customer_account: null,
+    // Stripe treats an empty string as unset.
+    description: body.description || null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: body.metadata && typeof body.metadata === 'object' ? body.metadata : {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+    },
+    payment_record: null,
+    processing: null,
+    receipt_email: body.receipt_email || null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'requires_payment_method',
+    transfer_data: null,
+    transfer_group: null,
+  };
+  state.paymentIntents.set(id, intent);
+  return intent;
+}
+
+/** Stripe's 400 for an intent in the wrong status for a call; the error carries the intent, as Stripe's does. */
+const unexpectedState = (intent, message) =>
+  new StripeError(400, message, 'invalid_request_error', undefined, {
+    code: 'payment_intent_unexpected_state',
+    payment_intent: structuredClone(intent),
+  });
+
+const cancelableStatuses = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
+const cancellationReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+
+/** POST /v1/payment_intents/:id/cancel: not once it succeeded or was canceled, as Stripe. */
+export function cancelPaymentIntent(state, id, body = {}) {
+  const intent = findPaymentIntent(state, id);
+  const reason = body.cancellation_reason;
+  if (reason !== undefined && !cancellationReasons.includes(reason)) {
+    throw new StripeError(
+      400,
+      'Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned',
+      undefined,
+      'cancellation_reason',
+    );
+  }
+  if (!cancelableStatuses.includes(intent.status)) {
+    throw unexpectedState(
+      intent,
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelableStatuses.join(', ')}.`,
+    );
+  }
+  Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: reason ?? null });
+  return intent;
+}
+
+/**
+ * The declines the fake can play (the fail control's and the hosted page's `code`), as Stripe reports
+ * them in last_payment_error, with the last four digits of Stripe's test card for each.
+ */
+export const paymentDeclines = {
+  card_declined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+    last4: '0002',
+  },
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+    last4: '9995',
+  },
+  lost_card: { code: 'card_declined', decline_code: 'lost_card', message: 'Your card was declined.', last4: '9987' },
+  stolen_card: {
+    code: 'card_declined',
+    decline_code: 'stolen_card',
+    message: 'Your card was declined.',
+    last4: '9979',
+  },
+  expired_card: {
+    code: 'expired_card',
+    decline_code: 'expired_card',
+    message: 'Your card has expired.',
+    last4: '0069',
+  },
+  incorrect_cvc: {
+    code: 'incorrect_cvc',
+    decline_code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+    last4: '0127',
+  },
+  processing_error: {
+    code: 'processing_error',
+    decline_code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+    last4: '0119',
+  },
+};
+
+/** What the card does (the controls' and the hosted page's form), checked: succeeded, or failed with a decline. */
+export function paymentSubmission(body = {}) {
+  if (body.outcome === 'succeeded') return { outcome: 'succeeded' };
+  if (body.outcome !== 'failed') {
+    throw new StripeError(400, 'outcome must be succeeded or failed.', undefined, 'outcome');
+  }
+  const code = body.code || 'card_declined';
+  if (!Object.hasOwn(paymentDeclines, code)) {
+    throw new StripeError(400, `code must be one of ${Object.keys(paymentDeclines).join(', ')}.`, undefined, 'code');
+  }
+  return { outcome: 'failed', code };
+}
+
+/** A card payment method as Stripe attaches it (Stripe's test Visa with these last four digits). */
+const cardPaymentMethod = (last4) => ({
+  id: newId('pm'),
+  object: 'payment_method',
+  card: {
+    brand: 'visa',
+    country: 'US',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 3,
+    funding: 'credit',
+    last4,
+  },
+  created: now(),
+  customer: null,
+  livemode: false,
+  metadata: {},
+  type: 'card',
+});
+
+/**
+ * The customer confirmed with a card: succeeded (the amount received, a charge), or declined: back to
+ * requires_payment_method with last_payment_error and the failed charge as latest_charge, as Stripe.
+ * Only an intent waiting for a payment method can be confirmed.
+ */
+export function confirmPaymentIntent(state, id, submission) {
+  const intent = findPaymentIntent(state, id);
+  if (intent.status === 'succeeded') {
+    throw unexpectedState(
+      intent,
+      'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+    );
+  }
+  if (intent.status !== 'requires_payment_method') {
+    throw unexpectedState(
+      intent,
+      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method.`,
+    );
+  }
+  const charge = newId('ch');
+  if (submission.outcome === 'succeeded') {
+    return Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge,
+      payment_method: newId('pm'),
+      last_payment_error: null,
+    });
+  }
+  const { last4, ...decline } = paymentDeclines[submission.code];
+  return Object.assign(intent, {
+    latest_charge: charge,
+    payment_method: null,
+    last_payment_error: {
+      charge,
+      ...decline,
+      doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+      payment_method: cardPaymentMethod(last4),
+      type: 'card_error',
+    },
+  });
+}
+
+/** The event of an intent's new state: succeeded, payment_failed (declined, waiting again) or canceled. */
+const paymentIntentEvent = (intent) =>
+  eventOf(
+    intent.status === 'requires_payment_method' ? 'payment_intent.payment_failed' : `payment_intent.${intent.status}`,
+    structuredClone(intent),
+  );
+
+/** A return_url to link to: http(s) only, so the link cannot run script. */
+function returnUrlOf(value) {
+  try {
+    return value && ['http:', 'https:'].includes(new URL(value).protocol) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hosted payment page (what Stripe.js would show, which cannot load offline): Pay, or Decline with one
+ * of Stripe's declines, while the intent waits for a payment method; otherwise its outcome. `returnUrl`:
+ * where its links lead back to; `problem`: why the last post was refused.
+ */
+export function paymentPage(intent, { returnUrl = null, problem } = {}) {
+  const amount = formatAmount(intent.amount, intent.currency);
+  const query = returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : '';
+  const open = intent.status === 'requires_payment_method';
+  const back = returnUrl
+    ? `<p><a href="${escapeHtml(returnUrl)}">${open ? 'Cancel and return' : 'Return'}</a></p>`
+    : '';
+  let content;
+  if (open) {
+    const declined = intent.last_payment_error
+      ? `<p class="error" role="alert">The card was declined: ${escapeHtml(intent.last_payment_error.message)} Try again.</p>`
+      : '';
+    const refused = problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '';
+    const options = Object.entries(paymentDeclines)
+      .map(([code, { message }]) => `<option value="${code}">${escapeHtml(message)} (${code})</option>`)
+      .join('');
+    content = `${declined}${refused}
+<form method="post" action="${escapeHtml(`/__fake/payment_intents/${encodeURIComponent(intent.id)}/pay${query}`)}">
+  <button type="submit" name="outcome" value="succeeded">Pay</button>
+  <fieldset>
+    <legend>Or play a declined card</legend>
+    <label for="code">Decline reason</label>
+    <select id="code" name="code">${options}</select>
+    <button type="submit" name="outcome" value="failed">Decline</button>
+  </fieldset>
+</form>`;
+  } else if (intent.status === 'succeeded') {
+    content = `<p role="status">Payment succeeded: <strong>${escapeHtml(amount)}</strong> was paid. The site that sent you here is told of the payment.</p>`;
+  } else {
+    content = `<p role="status">Status: <strong>${escapeHtml(intent.status)}</strong>. This payment can no longer be paid; nothing was charged.</p>`;
+  }
+  const description = intent.description ? `<p>${escapeHtml(intent.description)}</p>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${escapeHtml(amount)}: local fake of Stripe (test double, not Stripe)</title><style>${pageStyle}</style></head>
+<body><main>
+<p class="fake" role="note">Local fake of Stripe payments: a test double for development and tests. This is not Stripe; no card is asked for and nothing is charged.</p>
+<h1>Pay ${escapeHtml(amount)}</h1>
+${description}
+<p>PaymentIntent <code>${escapeHtml(intent.id)}</code>.</p>
+${content}
+${back}
+</main></body></html>`;
+}
+
 /**
  * The API calls and the synchronous test controls. `context`: the public base URL (sessions' hosted
  * pages) and deliverLater (an event Stripe sends after its answer).
@@ -730,6 +1164,16 @@ function route(state, method, path, body, context) {
     if (!report) throw missing('verification_report', parts[3]);
     return report;
   }
+  if (resource === 'payment_intents') {
+    const action = parts[3];
+    if (method === 'POST' && !id) return createPaymentIntent(state, body);
+    if (method === 'GET' && id && !action) return findPaymentIntent(state, id);
+    if (method === 'POST' && id && action === 'cancel') {
+      const intent = cancelPaymentIntent(state, id, body);
+      context.deliverLater(paymentIntentEvent(intent));
+      return intent;
+    }
+  }
   if (resource === 'invoice_payments' && method === 'GET' && !id) {
     const intent = body.payment?.payment_intent;
     const invoices = [...state.invoices.values()].filter((invoice) => invoice.payment_intent === intent);
@@ -747,6 +1191,18 @@ function route(state, method, path, body, context) {
   throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
 
+/** The controls' answers: an HTML page or JSON. */
+const responders = (res) => ({
+  html: (status, page, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
+    res.end(page);
+  },
+  json: (status, body) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  },
+});
+
 /** A control's body: JSON when it says so, else Stripe's form encoding. */
 function controlBody(req, raw) {
   if (!/json/i.test(req.headers['content-type'] ?? '')) return decodeForm(raw);
@@ -759,10 +1215,11 @@ function controlBody(req, raw) {
 }
 
 /**
- * Starts the fake on loopback; port 0 picks a free one. Webhooks: `webhookUrl`/`webhookSecret` get every
- * event but Identity's, `identityWebhookUrl`/`identityWebhookSecret` Identity's. `publicUrl`: the base
- * of the hosted verification pages (default http://host:port); `identityDelayMs`: how long the
- * provider takes to finish a check submitted on that page.
+ * Starts the fake on loopback; port 0 picks a free one. Webhooks: `identityWebhookUrl`/`identityWebhookSecret`
+ * get Identity's events, `paymentsWebhookUrl`/`paymentsWebhookSecret` the PaymentIntents' (none: they go
+ * with the rest), `webhookUrl`/`webhookSecret` every other event. `publicUrl`: the base of the hosted
+ * verification pages (default http://host:port); `identityDelayMs`: how long the provider takes to finish
+ * a check submitted on that page.
  */
 export function startFakeStripe({
   port = 0,
@@ -771,6 +1228,8 @@ export function startFakeStripe({
   webhookSecret,
   identityWebhookUrl,
   identityWebhookSecret,
+  paymentsWebhookUrl,
+  paymentsWebhookSecret,
   publicUrl,
   identityDelayMs = 1500,
 } = {}) {
@@ -781,6 +1240,16 @@ export function startFakeStripe({
       identityWebhookUrl && identityWebhookSecret
         ? { url: identityWebhookUrl, secret: identityWebhookSecret }
         : undefined,
+    payments:
+      paymentsWebhookUrl && paymentsWebhookSecret
+        ? { url: paymentsWebhookUrl, secret: paymentsWebhookSecret }
+        : undefined,
+  };
+  /** The endpoint an event goes to: Identity's to identity's, PaymentIntents' to payments' if there is one. */
+  const endpointOf = (type) => {
+    if (type.startsWith('identity.')) return endpoints.identity;
+    if (type.startsWith('payment_intent.')) return endpoints.payments ?? endpoints.default;
+    return endpoints.default;
   };
   /** Checks submitted on the hosted page, waiting out the provider's latency: session id -> timer. */
   const pendingChecks = new Map();
@@ -788,7 +1257,8 @@ export function startFakeStripe({
 
   /** Posts an event, signed, to the endpoint its type routes to; records and answers the delivery, never throws. */
   const deliver = async (event) => {
-    const endpoint = event.type.startsWith('identity.') ? endpoints.identity : endpoints.default;
+    const endpoint = endpointOf(event.type);
+    state.events.set(event.id, event);
     const delivery = { event: event.id, type: event.type, url: endpoint?.url ?? null, status: null, error: null };
     state.deliveries.push(delivery);
     if (!endpoint) {
@@ -830,14 +1300,7 @@ export function startFakeStripe({
   /** The Identity controls (hosted page, complete, listings); false when the path is not one of them. */
   const identityControl = async (req, res, parts, raw) => {
     const [, , kind, sessionId, action] = parts;
-    const html = (status, page, headers = {}) => {
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
-      res.end(page);
-    };
-    const json = (status, body) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const { html, json } = responders(res);
     if (kind === 'verify' && sessionId && !action && (req.method === 'GET' || req.method === 'POST')) {
       const session = state.verificationSessions.get(sessionId);
       if (!session) {
@@ -903,6 +1366,85 @@ export function startFakeStripe({
     return false;
   };
 
+  /** The card's outcome on an intent, and its event delivered (awaited): answers the intent and the delivery. */
+  const confirmAndDeliver = async (intentId, submission) => {
+    const intent = confirmPaymentIntent(state, intentId, submission);
+    return { intent, delivery: await deliver(paymentIntentEvent(intent)) };
+  };
+
+  /** The payments controls (hosted page, succeed, fail, listing, endpoint); false when the path is not one of them. */
+  const paymentsControl = async (req, res, parts, raw, query) => {
+    const [, kind, id, action] = parts;
+    const { html, json } = responders(res);
+    if (kind === 'payment_intents' && id && action === 'pay' && !parts[4] && ['GET', 'POST'].includes(req.method)) {
+      const intent = state.paymentIntents.get(id);
+      if (!intent) {
+        return html(
+          404,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found: local fake of Stripe</title></head>
+<body><main><h1>No such payment</h1><p>This local fake of Stripe (a test double) has no PaymentIntent ${escapeHtml(id)}.</p></main></body></html>`,
+        );
+      }
+      const returnUrl = returnUrlOf(query.get('return_url'));
+      if (req.method === 'GET') return html(200, paymentPage(intent, { returnUrl }));
+      if (intent.status !== 'requires_payment_method') return html(409, paymentPage(intent, { returnUrl }));
+      let submission;
+      try {
+        submission = paymentSubmission(decodeForm(raw));
+      } catch (error) {
+        if (!(error instanceof StripeError)) throw error;
+        return html(400, paymentPage(intent, { returnUrl, problem: error.message }));
+      }
+      await confirmAndDeliver(id, submission);
+      return html(200, paymentPage(intent, { returnUrl }));
+    }
+    try {
+      if (kind === 'payment_intents' && !id && req.method === 'GET') {
+        return json(200, list('/__fake/payment_intents', [...state.paymentIntents.values()]));
+      }
+      if (
+        kind === 'payment_intents' &&
+        id &&
+        ['succeed', 'fail'].includes(action) &&
+        !parts[4] &&
+        req.method === 'POST'
+      ) {
+        const body = controlBody(req, raw);
+        const submission =
+          action === 'succeed' ? { outcome: 'succeeded' } : paymentSubmission({ outcome: 'failed', code: body.code });
+        const { intent, delivery } = await confirmAndDeliver(id, submission);
+        return json(200, { paymentIntent: intent, events: [delivery.event], webhookStatuses: [delivery.status] });
+      }
+      if (kind === 'payments' && id === 'webhook_endpoint' && !action && req.method === 'POST') {
+        const { url, secret } = controlBody(req, raw);
+        if (!url || !secret) throw new StripeError(400, 'url and secret are required.');
+        endpoints.payments = { url, secret };
+        return json(200, { url });
+      }
+    } catch (error) {
+      if (error instanceof StripeError) return json(error.status, error.body);
+      throw error;
+    }
+    return false;
+  };
+  /** POST /__fake/events/:id/resend: the same event (same id, signed afresh) delivered again, as Stripe retries. */
+  const eventsControl = async (req, res, parts) => {
+    const [, , eventId, action] = parts;
+    if (!eventId || action !== 'resend' || parts[4] || req.method !== 'POST') return false;
+    const { json } = responders(res);
+    const event = state.events.get(eventId);
+    if (!event) return json(404, missing('event', eventId).body);
+    const delivery = await deliver(event);
+    return json(200, { events: [delivery.event], webhookStatuses: [delivery.status] });
+  };
+  /** The controls with pages or deliveries of their own, by the path's second part (/__fake/<name>/...). */
+  const controls = new Map([
+    ['events', eventsControl],
+    ['identity', identityControl],
+    ['payment_intents', paymentsControl],
+    ['payments', paymentsControl],
+  ]);
+
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
@@ -932,11 +1474,12 @@ export function startFakeStripe({
         state.requests.push({ method: req.method, path: url.pathname, body, ...(key ? { idempotencyKey: key } : {}) });
       }
       const parts = url.pathname.split('/').filter(Boolean);
-      if (parts[0] === '__fake' && parts[1] === 'identity') {
+      const control = parts[0] === '__fake' ? controls.get(parts[1]) : undefined;
+      if (control) {
         try {
-          if ((await identityControl(req, res, parts, raw)) !== false) return;
+          if ((await control(req, res, parts, raw, url.searchParams)) !== false) return;
         } catch (error) {
-          console.error('fake Stripe: identity control failed:', error);
+          console.error(`fake Stripe: ${parts[1]} control failed:`, error);
           if (!res.headersSent) reply(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
           return;
         }
@@ -944,9 +1487,16 @@ export function startFakeStripe({
       if (parts[0] === '__fake' && parts[1] === 'deliveries' && req.method === 'GET') {
         return reply(200, list('/__fake/deliveries', state.deliveries));
       }
-      // Replies of requests that ran are stored under their key (errors too, as Stripe does).
+      // Replies of requests that ran are stored under their key (errors too, as Stripe does), as they were
+      // sent: a replay answers the first answer even after the object changed.
       const answer = (status, json) => {
-        if (key) state.idempotent.set(key, { request: `${req.method} ${url.pathname} ${raw}`, status, body: json });
+        if (key) {
+          state.idempotent.set(key, {
+            request: `${req.method} ${url.pathname} ${raw}`,
+            status,
+            body: structuredClone(json),
+          });
+        }
         reply(status, json);
       };
       if (isApi && !/^Bearer [sr]k_\w+$/.test(req.headers.authorization ?? '')) {
@@ -1015,6 +1565,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     webhookSecret: arg('webhook-secret') ?? process.env.STRIPE_WEBHOOK_SECRET,
     identityWebhookUrl: arg('identity-webhook-url') ?? process.env.FAKE_STRIPE_IDENTITY_WEBHOOK_URL,
     identityWebhookSecret: arg('identity-webhook-secret') ?? process.env.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    paymentsWebhookUrl: arg('payments-webhook-url') ?? process.env.FAKE_STRIPE_PAYMENTS_WEBHOOK_URL,
+    paymentsWebhookSecret: arg('payments-webhook-secret') ?? process.env.STRIPE_TOKENIZATION_WEBHOOK_SECRET,
     publicUrl: arg('public-url') ?? process.env.FAKE_STRIPE_PUBLIC_URL,
     identityDelayMs: delay,
   });

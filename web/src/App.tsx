@@ -82,6 +82,12 @@ const ReportsPage = lazy(() => import('./pages/reports/ReportsPage').then((m) =>
 const CryptoWalletPage = lazy(() =>
   import('./pages/crypto/CryptoWalletPage').then((m) => ({ default: m.CryptoWalletPage })),
 );
+const TokenizationPage = lazy(() =>
+  import('./pages/tokenization/TokenizationPage').then((m) => ({ default: m.TokenizationPage })),
+);
+const TokenizationInfoPage = lazy(() =>
+  import('./pages/tokenization/TokenizationInfoPage').then((m) => ({ default: m.TokenizationInfoPage })),
+);
 const AffiliateAreaRoute = lazy(() =>
   import('./pages/affiliate/dashboard/AffiliateAreaRoute').then((m) => ({ default: m.AffiliateAreaRoute })),
 );
@@ -134,6 +140,8 @@ export function AppRoutes() {
           <Route element={<GuardedRoute />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="transactions" element={<TransactionsPage />} />
+            <Route path="tokenization" element={<TokenizationPage />} />
+            <Route path="tokenization-info" element={<TokenizationInfoPage />} />
             <Route path="compliance" element={<ComplianceCenterPage />} />
             <Route path="analytics" element={<TransactionAnalyticsPage />} />
             <Route path="analytics/business-metrics" element={<BusinessMetricsPage />} />

@@ -152,8 +152,17 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- range $c.mounts }}
+            - name: {{ .name }}
+              mountPath: {{ .mountPath }}
+              readOnly: true
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: 64Mi
+        {{- range $c.mounts }}
+        - name: {{ .name }}
+          {{- toYaml .volume | nindent 10 }}
+        {{- end }}
 {{- end -}}

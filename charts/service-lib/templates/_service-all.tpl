@@ -3,10 +3,11 @@ Everything a service chart installs; a service chart's only template is
   {{ include "service-lib.service" . }}
 Values (see charts/identity/values.yaml):
   image            repository, tag (default: global.imageTag, then appVersion), pullPolicy
-  api              port, replicas, autoscaling, pdb, resources, probes (omit or enabled: false for none)
-  workers          map of key -> command, replicas, autoscaling, pdb, resources: one Deployment each
+  api              port, replicas, autoscaling, pdb, resources, probes, mounts (omit or enabled: false for none)
+  workers          map of key -> command, replicas, autoscaling, pdb, resources, mounts: one Deployment each
   env              non-secret variables (ConfigMap), merged over global.env
   secretEnv        variables read from Secrets (names, or { name, secretName, key })
+  (api/workers).mounts  read-only files in that component's pods: name, mountPath, volume (a volume source)
   migrations       enabled, command: the pre-upgrade Job
   serviceMonitor   enabled, interval, labels (or global.serviceMonitor): API ServiceMonitor, workers' PodMonitor
   networkPolicy    enabled, apiFrom (or global.networkPolicy): who may call the API port

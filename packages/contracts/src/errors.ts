@@ -26,6 +26,8 @@ export const ErrorCode = {
   AlreadyVerified: 'ALREADY_VERIFIED',
   /** The operation needs a verified identity (KYC); the message says what to do. */
   KycRequired: 'KYC_REQUIRED',
+  /** Tokenization from outside the licensed countries (NZ, AU): the message names the detected location. */
+  RegionRestricted: 'REGION_RESTRICTED',
   RateLimited: 'RATE_LIMITED',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

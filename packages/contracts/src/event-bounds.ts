@@ -11,6 +11,13 @@ import {
 } from './integrations';
 import { kycStatuses } from './kyc';
 import { reportPeriods, reportTypes } from './reports';
+import {
+  complianceCheckKinds,
+  investmentPaymentMethods,
+  propertyJurisdictions,
+  propertyTypes,
+  tokenBlockchains,
+} from './tokenization';
 
 /**
  * The largest value every field of every event may carry. Producers are bounded at their edge
@@ -46,6 +53,16 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, optional = f
 };
 /** An ISO 4217 code (three letters, either case). */
 const currency = (largest = 'GBP') => bounded(z.string().regex(/^[A-Za-z]{3}$/), largest);
+/** A whole number as a decimal string, at most `digits` digits. */
+const whole = (digits: number) => bounded(z.string().regex(new RegExp(`^\\d{1,${digits}}$`)), '9'.repeat(digits));
+/** An EVM address (0x and 40 hexadecimal digits) and a transaction hash (0x and 64). */
+const evmAddress = () => bounded(z.string().regex(/^0x[0-9a-fA-F]{40}$/), `0x${'f'.repeat(40)}`);
+const evmHash = () => bounded(z.string().regex(/^0x[0-9a-fA-F]{64}$/), `0x${'f'.repeat(64)}`);
+/** Compliance check ids, each at most once. */
+const checkIds = () => {
+  const kinds = Object.keys(complianceCheckKinds) as [string, ...string[]];
+  return bounded(z.array(z.enum(kinds)).max(kinds.length), kinds);
+};
 /** Integer minor units (cents), non-negative and at most `max`. */
 const minorUnits = (max: bigint) => bounded(z.bigint().min(0n).max(max), max);
 
@@ -193,6 +210,47 @@ const fields = {
   },
   EscrowCancelled: {} as Record<string, z.ZodType>,
   ReportGenerated: { reportId: id(), userId: id(), type: oneOf(reportTypes), period: oneOf(reportPeriods) },
+  PropertySubmitted: {
+    propertyId: id(),
+    submissionId: text(30),
+    userId: id(),
+    propertyType: oneOf(propertyTypes),
+    jurisdiction: oneOf(propertyJurisdictions),
+    value: decimal(13, 2),
+    documents: bounded(z.number().int().min(0).max(5), 5),
+  },
+  ComplianceChecked: {
+    propertyId: id(),
+    runId: id(),
+    userId: id(),
+    riskScore: bounded(z.number().int().min(0).max(100), 100),
+    overallStatus: oneOf(['passed', 'warning', 'failed']),
+    failedChecks: checkIds(),
+    warningChecks: checkIds(),
+  },
+  ContractDeployed: {
+    propertyId: id(),
+    userId: id(),
+    blockchain: oneOf(tokenBlockchains),
+    chainId: bounded(z.number().int().min(0).max(4294967295), 4294967295),
+    contractAddress: evmAddress(),
+    transactionHash: evmHash(),
+    tokenName: text(100),
+    tokenSymbol: text(10),
+    totalSupply: whole(13),
+    value: decimal(13, 2),
+  },
+  InvestmentCompleted: {
+    investmentId: text(30),
+    propertyId: id(),
+    userId: id(),
+    amount: decimal(13, 2),
+    currency: oneOf(['NZD']),
+    tokens: whole(13),
+    walletAddress: evmAddress(),
+    transactionHash: evmHash(),
+    paymentMethod: oneOf(Object.keys(investmentPaymentMethods) as [string, ...string[]]),
+  },
 } satisfies Record<EventType, Record<string, z.ZodType>>;
 fields.EscrowCancelled = fields.EscrowFinished;
 fields.InvoiceDisputeWon = fields.InvoiceDisputed;

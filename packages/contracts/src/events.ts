@@ -22,6 +22,12 @@ import {
   EscrowFinishedSchema,
 } from './gen/platform/crypto/v1/events_pb';
 import { ReportGeneratedSchema } from './gen/platform/reports/v1/events_pb';
+import {
+  ComplianceCheckedSchema,
+  ContractDeployedSchema,
+  InvestmentCompletedSchema,
+  PropertySubmittedSchema,
+} from './gen/platform/tokenization/v1/events_pb';
 
 export * from './gen/platform/identity/v1/events_pb';
 export * from './gen/platform/profile/v1/events_pb';
@@ -31,6 +37,7 @@ export * from './gen/platform/integrations/v1/events_pb';
 export * from './gen/platform/affiliate/v1/events_pb';
 export * from './gen/platform/crypto/v1/events_pb';
 export * from './gen/platform/reports/v1/events_pb';
+export * from './gen/platform/tokenization/v1/events_pb';
 
 /** Kafka topics, one per owning service; the key of every message is the aggregate id. */
 export const Topic = {
@@ -42,6 +49,7 @@ export const Topic = {
   AffiliateEvents: 'affiliate.events.v1',
   CryptoEvents: 'crypto.events.v1',
   ReportsEvents: 'reports.events.v1',
+  TokenizationEvents: 'tokenization.events.v1',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -67,6 +75,10 @@ export const eventCatalog = {
   EscrowFinished: { topic: Topic.CryptoEvents, schema: EscrowFinishedSchema },
   EscrowCancelled: { topic: Topic.CryptoEvents, schema: EscrowCancelledSchema },
   ReportGenerated: { topic: Topic.ReportsEvents, schema: ReportGeneratedSchema },
+  PropertySubmitted: { topic: Topic.TokenizationEvents, schema: PropertySubmittedSchema },
+  ComplianceChecked: { topic: Topic.TokenizationEvents, schema: ComplianceCheckedSchema },
+  ContractDeployed: { topic: Topic.TokenizationEvents, schema: ContractDeployedSchema },
+  InvestmentCompleted: { topic: Topic.TokenizationEvents, schema: InvestmentCompletedSchema },
 } as const satisfies Record<string, { topic: Topic; schema: DescMessage }>;
 export type EventType = keyof typeof eventCatalog;
 

@@ -13,6 +13,14 @@ export const Queue = {
   SupportSla: 'support-sla',
   /** Reports-ai: one job per requested report (job id = report id), computing and rendering it. */
   ReportGeneration: 'report-generation',
+  /** Tokenization: one job per compliance run (job id = run id), its checks one after another. */
+  TokenizationCompliance: 'tokenization-compliance',
+  /** Tokenization: one job per token deployment (job id = property id), deploying on the EVM chain. */
+  TokenizationDeployment: 'tokenization-deployment',
+  /** Tokenization: one job per paid investment (job id = investment id): register the investor, mint. */
+  TokenizationMint: 'tokenization-mint',
+  /** Tokenization: one delayed job per locked investment (job id = investment id), releasing its tokens when the lock-up ends. */
+  TokenizationLockup: 'tokenization-lockup',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

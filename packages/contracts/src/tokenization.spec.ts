@@ -31,6 +31,8 @@ const validProperty = {
   description: 'A three-storey commercial building on Queen Street with long-term retail tenants.',
   expectedYield: 5,
   lockupPeriod: 90,
+  ownerName: 'Queen Street Holdings Limited',
+  valuationDate: '2026-10-01',
 };
 
 describe('property submission (spec 5)', () => {
@@ -45,6 +47,8 @@ describe('property submission (spec 5)', () => {
         description: 'Too short.',
         expectedYield: 101,
         lockupPeriod: 29,
+        ownerName: 'Q',
+        valuationDate: '2026-13-01',
       }),
     ).toEqual({
       propertyAddress: propertyMessages.address,
@@ -55,6 +59,8 @@ describe('property submission (spec 5)', () => {
       description: 'Property description must be at least 50 characters',
       expectedYield: 'Expected yield must be between 0-100%',
       lockupPeriod: 'Minimum lockup period is 30 days',
+      ownerName: propertyMessages.ownerName,
+      valuationDate: propertyMessages.valuationDate,
     });
     expect(messagesOf(propertySubmissionSchema, { ...validProperty, expectedYield: -1 })).toEqual({
       expectedYield: propertyMessages.expectedYield,

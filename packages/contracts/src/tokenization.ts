@@ -61,6 +61,9 @@ export const propertyMessages = {
   description: 'Property description must be at least 50 characters',
   expectedYield: 'Expected yield must be between 0-100%',
   lockupPeriod: 'Minimum lockup period is 30 days',
+  /** The AML check screens the registered owner (as on the title) against the sanctions list. */
+  ownerName: "Enter the registered owner's name as it appears on the title",
+  valuationDate: 'Enter the date of the valuation report (not in the future).',
 } as const;
 
 /** Spec 9: the form's defaults. */
@@ -87,6 +90,9 @@ export const propertySubmissionSchema = z.strictObject({
   description: z.string().trim().min(50, propertyMessages.description).max(5000),
   expectedYield: z.coerce.number().min(0, propertyMessages.expectedYield).max(100, propertyMessages.expectedYield),
   lockupPeriod: z.coerce.number().int().min(30, propertyMessages.lockupPeriod).max(36_500),
+  ownerName: z.string().trim().min(2, propertyMessages.ownerName).max(200),
+  /** The valuation report's date (YYYY-MM-DD): the compliance check wants one within 6 months. */
+  valuationDate: z.iso.date(propertyMessages.valuationDate),
 });
 export type PropertySubmission = z.input<typeof propertySubmissionSchema>;
 
@@ -254,7 +260,262 @@ export const minimumInvestment = (tokenPrice: number): number => INVESTMENT_MIN_
 /** Spec 9: the form's default amount. */
 export const DEFAULT_INVESTMENT_AMOUNT = 1000;
 
+const nzd = (amount: number) => amount.toLocaleString('en-NZ', { style: 'currency', currency: 'NZD' });
+
 export const investmentMessages = {
-  belowMinimum: (minimum: number) =>
-    `The minimum investment is ${minimum.toLocaleString('en-NZ', { style: 'currency', currency: 'NZD' })} (ten times the token price).`,
+  belowMinimum: (minimum: number) => `The minimum investment is ${nzd(minimum)} (ten times the token price).`,
+  notDeployed: 'This property has no deployed token to invest in yet.',
+  soldOut: (remaining: bigint) =>
+    remaining > 0n ? `Only ${remaining} tokens of this property remain.` : 'Every token of this property is taken.',
+  noAdapter: (label: string) => `${label} payments are not available yet: there is no adapter for them.`,
+  paymentUnavailable: 'The card payment could not be set up. Please try again in a few minutes.',
+  notFound: 'Investment not found',
 } as const;
+
+/** Why a method cannot be chosen yet (null: it can). */
+export const noAlgorandAdapter = 'No Algorand adapter yet';
+export const noCryptoInvestmentAdapter = 'Crypto payment for tokens is not connected yet';
+
+export const investmentPaymentMethods = {
+  /** Spec 9: NZD by card (Stripe), fee 2.5 %, settles in 1-2 business days. */
+  nzd: { label: 'NZD', fee: 0.025, settlement: '1-2 business days', adapter: true, unavailable: null },
+  /** Spec 9: MATIC on Polygon, fee 0.5 %, instant; the crypto charge flow does not take investments yet. */
+  matic: {
+    label: 'Polygon MATIC',
+    fee: 0.005,
+    settlement: 'instant',
+    adapter: false,
+    unavailable: noCryptoInvestmentAdapter,
+  },
+  /** Spec 9: ALGO on Algorand, fee 0.3 %, instant: no Algorand adapter yet. */
+  algo: { label: 'Algorand ALGO', fee: 0.003, settlement: 'instant', adapter: false, unavailable: noAlgorandAdapter },
+} as const;
+export type InvestmentPaymentMethod = keyof typeof investmentPaymentMethods;
+
+// ---------------------------------------------------------------------------------------------
+// The HTTP API (services/tokenization behind the gateway). Every call is refused with 403
+// REGION_RESTRICTED and the restricted message outside NZ and AU.
+
+export const tokenizationPaths = {
+  eligibility: '/api/tokenization/eligibility',
+  /** multipart/form-data: the submission's fields and one file per document key. */
+  upload: '/api/tokenization/upload',
+  properties: '/api/tokenization/properties',
+  property: (id: string) => `/api/tokenization/properties/${id}`,
+  document: (id: string, documentId: string) => `/api/tokenization/properties/${id}/documents/${documentId}`,
+  complianceCheck: (id: string) => `/api/tokenization/properties/${id}/compliance-check`,
+  contract: (id: string) => `/api/tokenization/properties/${id}/contract`,
+  summary: '/api/tokenization/summary',
+  wholesaleDeclaration: '/api/tokenization/wholesale-declaration',
+  investments: (propertyId: string) => `/api/tokenization/properties/${propertyId}/investments`,
+  myInvestments: '/api/tokenization/investments',
+  investment: (id: string) => `/api/tokenization/investments/${id}`,
+} as const;
+
+/** The most a document may weigh; the gateway admits an upload of five of them and the fields. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 5 * MAX_DOCUMENT_BYTES + 256 * 1024;
+
+export const uploadMessages = {
+  tooLarge: `A document may be at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`,
+  wrongKind: (label: string, kinds: readonly string[]) =>
+    `${label} must be a ${kinds.map((kind) => kind.toUpperCase()).join(', ')} file.`,
+  unknownDocument: (name: string) => `Unknown document type: ${name}.`,
+  duplicate: (label: string) => `Upload one ${label} only.`,
+} as const;
+
+export interface PropertyDocumentView {
+  id: string;
+  key: PropertyDocumentKey;
+  label: string;
+  fileName: string;
+  kind: 'pdf' | 'jpg' | 'png' | 'dwg';
+  sizeBytes: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
+export interface ComplianceCheckView {
+  id: ComplianceCheckKind;
+  name: string;
+  description: string;
+  status: ComplianceCheckStatus;
+  provider: string;
+  result: string | null;
+}
+
+export interface ComplianceRunView {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  /** Checks finished out of all, 0-100. */
+  progress: number;
+  checks: ComplianceCheckView[];
+  /** Known once every check ran. */
+  riskScore: number | null;
+  overallStatus: 'passed' | 'warning' | 'failed' | null;
+  startedAt: string;
+  completedAt: string | null;
+}
+
+export interface TokenContractView {
+  status: 'queued' | 'deploying' | 'deployed' | 'failed';
+  config: z.output<typeof contractConfigSchema>;
+  chainId: number | null;
+  contractAddress: string | null;
+  identityRegistryAddress: string | null;
+  complianceAddress: string | null;
+  transactionHash: string | null;
+  /** The gas the deployment used and what it cost, in the chain's native unit (ETH, MATIC). */
+  gasUsed: string | null;
+  deploymentCost: string | null;
+  deployedAt: string | null;
+  error: string | null;
+}
+
+export const propertyStatuses = ['submitted', 'compliance', 'approved', 'rejected', 'tokenized'] as const;
+export const tokenizationStatuses = ['pending', 'deploying', 'deployed', 'failed'] as const;
+
+/** Spec 3's property record, with its submission, documents, latest compliance run and token. */
+export interface PropertyView {
+  id: string;
+  /** PROP- plus the submission's timestamp (ms). */
+  submissionId: string;
+  address: string;
+  location: string;
+  type: 'property';
+  propertyType: PropertyType;
+  jurisdiction: PropertyJurisdiction;
+  titleReference: string;
+  value: string;
+  tokenSupply: number;
+  tokenPrice: string;
+  description: string;
+  expectedYield: string;
+  lockupPeriod: number;
+  valuationDate: string;
+  ownerName: string;
+  status: (typeof propertyStatuses)[number];
+  tokenizationStatus: (typeof tokenizationStatuses)[number];
+  tokenId: string | null;
+  contractAddress: string | null;
+  linzVerified: boolean;
+  regulatoryCompliant: boolean;
+  dueDiligenceComplete: boolean;
+  documents: PropertyDocumentView[];
+  compliance: ComplianceRunView | null;
+  contract: TokenContractView | null;
+  createdAt: string;
+}
+
+export interface PropertyList {
+  properties: PropertyView[];
+}
+
+/** The dashboard's tokenization block. */
+export interface TokenizationSummary {
+  properties: number;
+  tokenized: number;
+  /** Sum of the tokenized properties' values (NZD, 2 places). */
+  tokenizedValue: string;
+  inCompliance: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wholesale investors and investments (spec 6: wholesale investors with completed KYC)
+
+/**
+ * Financial Markets Conduct Act 2013, Schedule 1, clauses 3 to 6: the ways a person is a wholesale
+ * investor. An eligible investor's certificate is confirmed by a financial adviser, a chartered
+ * accountant or a lawyer.
+ */
+export const wholesaleBases = {
+  investment_business: 'Investment business (clause 37)',
+  investment_activity: 'Meets the investment activity criteria (clause 38)',
+  large: 'Large: net assets or turnover over $5 million in each of the last two financial years (clause 39)',
+  government_agency: 'Government agency (clause 40)',
+  eligible_investor: 'Eligible investor, with a certificate confirmed by an adviser (clauses 41-44)',
+} as const;
+export type WholesaleBasis = keyof typeof wholesaleBases;
+export const certifierProfessions = {
+  financial_adviser: 'Financial adviser',
+  chartered_accountant: 'Chartered accountant',
+  lawyer: 'Lawyer',
+} as const;
+/** A declaration stays valid this many months from its signing. */
+export const WHOLESALE_DECLARATION_VALID_MONTHS = 24;
+
+export const wholesaleMessages = {
+  required: 'Investment is restricted to wholesale investors: declare your wholesale status first.',
+  expired: 'Your wholesale investor declaration has expired: declare it again.',
+  acknowledge: 'Confirm the declaration to continue.',
+  certifierName: 'Enter the name of the person who confirmed your certificate.',
+  signedOn: 'Enter the date the certificate was signed (not in the future).',
+} as const;
+
+export const wholesaleDeclarationRequestSchema = z.strictObject({
+  basis: z.enum(Object.keys(wholesaleBases) as [WholesaleBasis, ...WholesaleBasis[]]),
+  certifierName: z.string().trim().min(2, wholesaleMessages.certifierName).max(200),
+  certifierProfession: z.enum(
+    Object.keys(certifierProfessions) as [keyof typeof certifierProfessions, ...(keyof typeof certifierProfessions)[]],
+  ),
+  signedOn: z.iso.date(wholesaleMessages.signedOn),
+  acknowledged: z.literal(true, { error: wholesaleMessages.acknowledge }),
+});
+export type WholesaleDeclarationRequest = z.input<typeof wholesaleDeclarationRequestSchema>;
+
+export interface WholesaleDeclarationView {
+  basis: WholesaleBasis;
+  certifierName: string;
+  certifierProfession: keyof typeof certifierProfessions;
+  signedOn: string;
+  declaredAt: string;
+  expiresOn: string;
+  valid: boolean;
+}
+
+export const evmAddressMessage = 'Enter an EVM wallet address (0x followed by 40 hexadecimal characters).';
+
+export const investmentRequestSchema = z.strictObject({
+  amount: z.coerce.number().positive().max(MAX_PROPERTY_VALUE).default(DEFAULT_INVESTMENT_AMOUNT),
+  paymentMethod: z.enum(
+    Object.keys(investmentPaymentMethods) as [InvestmentPaymentMethod, ...InvestmentPaymentMethod[]],
+  ),
+  walletAddress: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, evmAddressMessage),
+});
+export type InvestmentRequest = z.input<typeof investmentRequestSchema>;
+
+export const investmentStatuses = ['awaiting_payment', 'paid', 'minting', 'completed', 'failed'] as const;
+
+/** Spec 3's investment record, with how it is paid and the mint on chain. */
+export interface InvestmentView {
+  /** INV- plus the investment's timestamp (ms). */
+  id: string;
+  propertyId: string;
+  amount: string;
+  currency: 'NZD';
+  paymentMethod: InvestmentPaymentMethod;
+  /** The method's fee on top of the amount (spec 9). */
+  fee: string;
+  tokensReceived: string;
+  tokenPrice: string;
+  walletAddress: string;
+  status: (typeof investmentStatuses)[number];
+  /** How to pay while awaiting payment: a card payment (Stripe) or a crypto charge's hosted page. */
+  payment:
+    | { kind: 'card'; clientSecret: string; publishableKey: string }
+    | { kind: 'crypto'; hostedUrl: string; chargeId: string }
+    | null;
+  /** The mint transaction on chain, once completed. */
+  transactionHash: string | null;
+  /** The tokens are frozen on chain (the contract's lock-up) until then; null when not locked. */
+  lockedUntil: string | null;
+  error: string | null;
+  timestamp: string;
+}
+
+export interface InvestmentList {
+  investments: InvestmentView[];
+}

@@ -32,6 +32,17 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"email":"jane@example.com"}');
   });
 
+  it('sends a FormData body as it is, leaving the multipart content type to the browser', async () => {
+    const fetchMock = mockFetch(() => ({ body: { success: true, message: 'Sent' } }));
+    const form = new FormData();
+    form.set('propertyAddress', '12 Queen Street, Auckland');
+    await apiRequest('/api/tokenization/upload', successResponseSchema, { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  });
+
   it('raises "status: response text" with the parsed error body', async () => {
     const text = JSON.stringify({ error: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
     mockFetch(() => ({ status: 401, text }));

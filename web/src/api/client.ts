@@ -43,6 +43,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: Method;
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
 }
 
@@ -50,6 +51,10 @@ export interface RequestOptions {
 const noRefreshPaths = new Set(['/api/auth/login', '/api/auth/refresh']);
 
 function send(path: string, { method = 'GET', body }: RequestOptions): Promise<Response> {
+  // A FormData body goes as multipart/form-data: the browser writes that content type with its boundary.
+  if (body instanceof FormData) {
+    return fetch(path, { method, credentials: 'include', headers: { Accept: 'application/json' }, body });
+  }
   const hasBody = body !== undefined;
   return fetch(path, {
     method,

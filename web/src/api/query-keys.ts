@@ -50,4 +50,12 @@ export const queryKeys = {
   kycStatus: ['kyc', 'status'] as const,
   kycAdminVerifications: ['kyc', 'admin', 'verifications'] as const,
   report: (id: string) => ['reports', 'report', id] as const,
+  /** The prefix of every tokenization key: a submission, a re-run or a deployment refetches the lists and the summary. */
+  tokenization: ['tokenization'] as const,
+  tokenizationEligibility: ['tokenization', 'eligibility'] as const,
+  tokenizationProperties: ['tokenization', 'properties'] as const,
+  tokenizationProperty: (id: string) => ['tokenization', 'properties', id] as const,
+  tokenizationSummary: ['tokenization', 'summary'] as const,
+  wholesaleDeclaration: ['tokenization', 'wholesale-declaration'] as const,
+  tokenizationInvestment: (id: string) => ['tokenization', 'investments', id] as const,
 };

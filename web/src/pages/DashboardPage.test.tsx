@@ -8,6 +8,7 @@ import { callsTo, renderRoutes, requestBody, type MockResponse } from '../test/r
 import { analysis, report, reportId } from '../test/reports';
 import { DashboardPage } from './DashboardPage';
 import { expectFailureToast } from './analytics/testSupport';
+import { unitedStates } from '../test/tokenization';
 import { complianceRecord, fakeDashboardApi, kycVerification, signedInUser } from './dashboard/fixtures';
 
 // G2 draws on a canvas jsdom does not have; the test checks the data the chart is given.
@@ -288,6 +289,51 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText('No completed transactions in the last 30 days.')).toBeTruthy();
     expect(await within(await card('Recent Activity')).findByText('No transactions yet.')).toBeTruthy();
+  });
+
+  describe('tokenization', () => {
+    it('shows the tokenized properties and the block from GET /api/tokenization/summary', async () => {
+      fakeDashboardApi();
+      renderDashboard();
+      const stats = await section('Key figures');
+      await waitFor(() => expect(stats.textContent).toContain('4 submitted, 1 in compliance review'));
+      expect(stats.textContent).toContain('Tokenized Properties3');
+
+      const block = await card('Real Estate Tokenization');
+      expect(await within(block).findByText('NZ$1,500,000.00')).toBeTruthy();
+      expect(block.textContent).toContain('Tokenized properties3');
+      expect(block.textContent).toContain('Submitted4');
+      expect(block.textContent).toContain('In compliance review1');
+      expect(within(block).getByRole('link', { name: 'Open tokenization' }).getAttribute('href')).toBe('/tokenization');
+      expect(within(block).getByRole('link', { name: 'How it works' }).getAttribute('href')).toBe('/tokenization-info');
+    });
+
+    it('invites a first submission when there is none', async () => {
+      fakeDashboardApi((url) =>
+        url === '/api/tokenization/summary'
+          ? { body: { properties: 0, tokenized: 0, tokenizedValue: '0.00', inCompliance: 0 } }
+          : undefined,
+      );
+      renderDashboard();
+      const block = await card('Real Estate Tokenization');
+      expect(await within(block).findByText('No properties submitted yet')).toBeTruthy();
+      expect(within(block).getByRole('link', { name: 'Start Tokenization' }).getAttribute('href')).toBe(
+        '/tokenization',
+      );
+    });
+
+    it('shows the restriction, and asks for no figures, outside New Zealand and Australia', async () => {
+      const fetchMock = fakeDashboardApi((url) =>
+        url === '/api/tokenization/eligibility' ? { body: unitedStates } : undefined,
+      );
+      renderDashboard();
+      const block = await card('Real Estate Tokenization');
+      expect(await within(block).findByText(unitedStates.restrictionMessage!)).toBeTruthy();
+      const stats = await section('Key figures');
+      await waitFor(() => expect(stats.textContent).toContain('Offered in New Zealand and Australia only'));
+      expect(stats.textContent).toContain('Tokenized Properties—');
+      expect(callsTo(fetchMock, '/api/tokenization/summary')).toHaveLength(0);
+    });
   });
 
   describe('KYC', () => {

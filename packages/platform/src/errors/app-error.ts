@@ -15,6 +15,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   [ErrorCode.InvalidSignature]: 400,
   [ErrorCode.AlreadyVerified]: 409,
   [ErrorCode.KycRequired]: 403,
+  [ErrorCode.RegionRestricted]: 403,
   [ErrorCode.UnsupportedMediaType]: 415,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.ServiceUnavailable]: 503,

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/query-keys';
 import { fakeDashboardApi, signedInUser } from '../../pages/dashboard/fixtures';
+import { newZealand, unitedStates } from '../../test/tokenization';
 import { callsTo, captureBeacons, renderRoutes } from '../../test/render';
 import { GuardedRoute } from '../GuardedRoute';
 import { mobileQuery } from './useIsMobile';
@@ -43,6 +45,7 @@ describe('signed-in shell on desktop', () => {
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
       ['Transactions', '/transactions'],
+      ['Tokenization', '/tokenization'],
       ['Compliance', '/compliance'],
       ['Transaction Analytics', '/analytics'],
       ['Business Metrics', '/analytics/business-metrics'],
@@ -56,10 +59,18 @@ describe('signed-in shell on desktop', () => {
       ['Settings', '/settings'],
       ['Affiliate', '/affiliate/dashboard'],
     ]);
-    // Tokenization is not built yet: shown, disabled, not a link.
-    const tokenization = within(nav).getByText('Tokenization').closest('li');
-    expect(tokenization?.getAttribute('aria-disabled')).toBe('true');
-    expect(within(tokenization!).getByText('Coming soon')).toBeTruthy();
+    // Allowed where the visitor is (New Zealand): no badge.
+    expect(within(nav).queryByText('NZ/AU Only')).toBeNull();
+  });
+
+  it("marks Tokenization 'NZ/AU Only' where the location check does not allow it", async () => {
+    fakeDashboardApi((url) => (url === '/api/tokenization/eligibility' ? { body: unitedStates } : undefined));
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const tokenization = within(nav).getByRole('link', { name: 'Tokenization' }).closest('li')!;
+    expect(await within(tokenization).findByText('NZ/AU Only')).toBeTruthy();
+    // Still a link: the page explains the restriction.
+    expect(within(tokenization).getByRole('link', { name: 'Tokenization' }).getAttribute('href')).toBe('/tokenization');
   });
 
   it('reaches the menu links with the keyboard and follows one with Enter', async () => {
@@ -177,6 +188,24 @@ describe('signing out', () => {
 });
 
 describe('signed-in shell below 768 px', () => {
+  it.each([
+    { where: 'outside New Zealand and Australia', eligibility: unitedStates, restricted: true },
+    { where: 'in New Zealand (none)', eligibility: newZealand, restricted: false },
+  ])("marks Tokenization 'Restricted' in the menu $where", async ({ eligibility, restricted }) => {
+    useMobileWidth(true);
+    fakeDashboardApi((url) => (url === '/api/tokenization/eligibility' ? { body: eligibility } : undefined));
+    const { user, queryClient } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard content' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = within(await screen.findByRole('dialog')).getByRole('navigation', { name: 'Main' });
+    const tokenization = within(nav).getByRole('link', { name: 'Tokenization' }).closest('li')!;
+    // The badge waits for the location check's answer.
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.tokenizationEligibility)?.status).toBe('success'));
+    if (restricted) expect(await within(tokenization).findByText('Restricted')).toBeTruthy();
+    else expect(within(tokenization).queryByText('Restricted')).toBeNull();
+    expect(within(tokenization).queryByText('NZ/AU Only')).toBeNull();
+  });
+
   it('opens the drawer from the header and closes it on route change', async () => {
     useMobileWidth(true);
     fakeDashboardApi();

@@ -1,5 +1,6 @@
-import { ConfigProvider, Flex, Menu, Tag, type MenuProps } from 'antd';
+import { ConfigProvider, Flex, Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { RegionBadge } from './RegionBadge';
 import { activeNavPath, analyticsGroupKey, isNavGroup, navEntries, navLeafVisible, type NavLeaf } from './navItems';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -9,28 +10,23 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 const menuTheme = { components: { Menu: { itemSelectedColor: '#bfdbfe', subMenuItemSelectedColor: '#bfdbfe' } } };
 
 function leafItem(leaf: NavLeaf): MenuItem {
-  if (leaf.comingSoon) {
-    return {
-      key: leaf.to,
-      icon: leaf.icon,
-      disabled: true,
-      label: (
-        <Flex align="center" justify="space-between" gap={8}>
-          <span>{leaf.label}</span>
-          <Tag style={{ marginInlineEnd: 0 }}>Coming soon</Tag>
-        </Flex>
-      ),
-    };
-  }
   // Real links: they work with Tab/Enter, middle-click and screen readers' link lists.
+  // The menu marks links by place and highlight; the theme's underline is for links inside text.
+  const link = (
+    <Link to={leaf.to} style={{ color: 'inherit', textDecoration: 'none' }}>
+      {leaf.label}
+    </Link>
+  );
   return {
     key: leaf.to,
     icon: leaf.icon,
-    label: (
-      // The menu marks links by place and highlight; the theme's underline is for links inside text.
-      <Link to={leaf.to} style={{ color: 'inherit', textDecoration: 'none' }}>
-        {leaf.label}
-      </Link>
+    label: leaf.regionGated ? (
+      <Flex align="center" justify="space-between" gap={8}>
+        {link}
+        <RegionBadge />
+      </Flex>
+    ) : (
+      link
     ),
   };
 }

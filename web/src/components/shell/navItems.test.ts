@@ -22,7 +22,6 @@ describe('the Reports item', () => {
     const reports = navEntries[analytics + 1] as NavLeaf;
     expect(reports).toMatchObject({ to: '/reports', label: 'Reports' });
     expect(reports.icon).toBeTruthy();
-    expect(reports.comingSoon).toBeUndefined();
     expect(navLeafVisible(reports, 'user')).toBe(true);
     expect(activeNavPath('/reports')).toBe('/reports');
   });

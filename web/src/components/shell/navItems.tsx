@@ -20,8 +20,8 @@ export interface NavLeaf {
   to: string;
   label: string;
   icon?: ReactNode;
-  /** A screen that is not built yet: shown, but not a link. */
-  comingSoon?: boolean;
+  /** Offered only in New Zealand and Australia (spec 2): a badge says so where the visitor is not. */
+  regionGated?: boolean;
   adminOnly?: boolean;
   /** The support team's screens: shown to the roles support and admin. */
   supportOnly?: boolean;
@@ -44,7 +44,7 @@ export const analyticsGroupKey = 'analytics';
 export const navEntries: NavEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: '/transactions', label: 'Transactions', icon: <SwapOutlined /> },
-  { to: '/tokenization', label: 'Tokenization', icon: <BankOutlined />, comingSoon: true },
+  { to: '/tokenization', label: 'Tokenization', icon: <BankOutlined />, regionGated: true },
   { to: '/compliance', label: 'Compliance', icon: <SafetyCertificateOutlined /> },
   {
     key: analyticsGroupKey,
@@ -82,8 +82,6 @@ const leaves = (entries: NavEntry[]): NavLeaf[] =>
  * (/analytics/cash-flow picks Cash Flow, not Transaction Analytics).
  */
 export function activeNavPath(pathname: string): string | undefined {
-  const matches = leaves(navEntries).filter(
-    (leaf) => !leaf.comingSoon && (pathname === leaf.to || pathname.startsWith(`${leaf.to}/`)),
-  );
+  const matches = leaves(navEntries).filter((leaf) => pathname === leaf.to || pathname.startsWith(`${leaf.to}/`));
   return matches.sort((a, b) => b.to.length - a.to.length)[0]?.to;
 }

@@ -12,8 +12,8 @@ const cards = [
     text: 'Tokenization services are available only for properties in New Zealand and Australia, decided from your detected location.',
   },
   {
-    title: 'ERC-1400 security tokens',
-    text: 'Property tokens are ERC-1400 security tokens. They represent economic rights in the property, not legal title.',
+    title: 'ERC-3643 security tokens',
+    text: 'Property tokens are ERC-3643 permissioned security tokens, held only by verified investors. They represent economic rights in the property, not legal title.',
   },
   {
     title: 'Valuation and due diligence',

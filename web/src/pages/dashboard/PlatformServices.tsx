@@ -16,7 +16,7 @@ const services: Service[] = [
   { name: 'AML screening of transactions', available: true, to: '/compliance' },
   { name: 'Blockchain network status', available: true, to: '/compliance' },
   { name: 'Crypto payments and XRP escrow', available: true, to: '/crypto-wallet' },
-  { name: 'Property tokenization workflow', available: false },
+  { name: 'Property tokenization workflow', available: true, to: '/tokenization' },
   { name: 'Reports and AI analysis', available: true, to: '/reports' },
 ];
 

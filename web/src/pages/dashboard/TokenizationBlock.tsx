@@ -1,27 +1,84 @@
-import { Card, Flex, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { tokenizationMessages, type TokenizationSummary } from '@app/contracts';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useDashboardStats } from '../../hooks/useDashboard';
-import { formatCount } from '../../lib/format';
+import { ButtonLink } from '../../components/ButtonLink';
+import { useTokenizationSummary } from '../../hooks/useTokenization';
+import { formatCount, formatMoney } from '../../lib/format';
+import { LoadFailed } from './LoadFailed';
 
-/** The dashboard's tokenization block: the stored count; the tokenization tool itself is not built yet. */
+/** The dashboard's tokenization block: the user's properties from GET /api/tokenization/summary. */
 export function TokenizationBlock() {
-  const stats = useDashboardStats();
+  const { eligibility, summary } = useTokenizationSummary();
+
+  let body;
+  if (eligibility.isPending || (eligibility.data?.isAllowed && summary.isPending)) {
+    body = <Skeleton active paragraph={{ rows: 2 }} />;
+  } else if (eligibility.isError) {
+    body = (
+      <LoadFailed
+        what="Your location check"
+        onRetry={() => void eligibility.refetch()}
+        retrying={eligibility.isFetching}
+      />
+    );
+  } else if (!eligibility.data.isAllowed) {
+    body = (
+      <Typography.Text type="secondary" role="status">
+        {eligibility.data.restrictionMessage ??
+          (eligibility.data.country
+            ? tokenizationMessages.restricted(eligibility.data.country)
+            : tokenizationMessages.locationUnknown)}
+      </Typography.Text>
+    );
+  } else if (summary.isError) {
+    body = (
+      <LoadFailed
+        what="Your tokenized properties"
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
+    );
+  } else if (summary.data && summary.data.properties === 0) {
+    body = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No properties submitted yet">
+        <ButtonLink to="/tokenization" type="primary" size="small">
+          Start Tokenization
+        </ButtonLink>
+      </Empty>
+    );
+  } else if (summary.data) {
+    body = <SummaryFigures summary={summary.data} />;
+  }
+
   return (
-    <Card title="Real Estate Tokenization" extra={<Tag>Coming soon</Tag>} style={{ height: '100%' }}>
-      <Flex vertical gap={12}>
-        {stats.isPending ? (
-          <Skeleton active paragraph={{ rows: 1 }} />
-        ) : stats.data ? (
-          <Statistic title="Tokenized properties" value={formatCount(stats.data.tokenizedProperties)} />
-        ) : (
-          <Typography.Text type="secondary">The tokenized property count could not be loaded.</Typography.Text>
-        )}
-        <Typography.Text type="secondary">
-          Property submission, compliance verification and token deployment are not available in the app yet. Offers are
-          limited to New Zealand and Australia and to wholesale investors.
-        </Typography.Text>
-        <Link to="/solutions/real-estate-tokenization">How tokenization works</Link>
-      </Flex>
+    <Card
+      title="Real Estate Tokenization"
+      extra={<Link to="/tokenization-info">How it works</Link>}
+      style={{ height: '100%' }}
+    >
+      {body}
     </Card>
+  );
+}
+
+function SummaryFigures({ summary }: { summary: TokenizationSummary }) {
+  return (
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        <Col xs={12}>
+          <Statistic title="Tokenized properties" value={formatCount(summary.tokenized)} />
+        </Col>
+        <Col xs={12}>
+          <Statistic title="Tokenized value" value={formatMoney(summary.tokenizedValue, 'NZD')} />
+        </Col>
+        <Col xs={12}>
+          <Statistic title="Submitted" value={formatCount(summary.properties)} />
+        </Col>
+        <Col xs={12}>
+          <Statistic title="In compliance review" value={formatCount(summary.inCompliance)} />
+        </Col>
+      </Row>
+      <Link to="/tokenization">Open tokenization</Link>
+    </Flex>
   );
 }

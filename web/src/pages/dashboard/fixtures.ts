@@ -10,6 +10,7 @@ import type {
   TransactionVolume,
 } from '@app/contracts';
 import { mockFetch, type MockResponse } from '../../test/render';
+import { newZealand, summary } from '../../test/tokenization';
 
 export const signedInUser: CurrentUser = {
   id: 'u1',
@@ -163,6 +164,10 @@ export function fakeDashboardApi(
         return { body: { reports: [] } };
       case '/api/kyc/status':
         return { body: notStartedKyc };
+      case '/api/tokenization/eligibility':
+        return { body: newZealand };
+      case '/api/tokenization/summary':
+        return { body: summary };
       default:
         return { status: 404, body: { error: 'NOT_FOUND', message: `No fake for ${url}` } };
     }

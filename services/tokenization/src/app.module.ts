@@ -1,0 +1,86 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { Queue } from '@app/contracts';
+import {
+  kycClearanceProviders,
+  KycStatusChangedHandler,
+  PlatformModule,
+  stripeClientProvider,
+  type ServiceEventsOptions,
+} from '@app/platform';
+import { ComplianceRunsRepository } from './compliance/compliance-runs.repository';
+import { ComplianceQueue } from './compliance/compliance.queue';
+import { tokenizationConfigSchema } from './config';
+import { DeploymentController } from './deployment/deployment.controller';
+import { DeploymentQueue } from './deployment/deployment.queue';
+import { DeploymentService } from './deployment/deployment.service';
+import { TokenChains } from './deployment/token-chains';
+import { TokenContractsRepository } from './deployment/token-contracts.repository';
+import { tokenizationDatabase } from './entities';
+import { CardPayments } from './investments/card-payments';
+import { InvestmentsController, StripePaymentsWebhookController } from './investments/investments.controller';
+import { InvestmentsRepository } from './investments/investments.repository';
+import { InvestmentsService } from './investments/investments.service';
+import { LockupQueue } from './investments/lockup.queue';
+import { MintQueue } from './investments/mint.queue';
+import { WholesaleService } from './investments/wholesale.service';
+import { PropertiesController } from './properties/properties.controller';
+import { PropertiesRepository } from './properties/properties.repository';
+import { PropertiesService } from './properties/properties.service';
+import { EligibilityController } from './region/eligibility.controller';
+import { RegionGuard } from './region/region.guard';
+import { RegionLocator } from './region/region-locator';
+
+/** Shared by the API and the worker: platform, queues, repositories and the chain clients. */
+export const tokenizationPlatform = (events?: ServiceEventsOptions) =>
+  PlatformModule.forService({
+    config: tokenizationConfigSchema,
+    database: tokenizationDatabase,
+    events,
+    queues: true,
+  });
+export const tokenizationQueues = BullModule.registerQueue(
+  { name: Queue.TokenizationCompliance },
+  { name: Queue.TokenizationDeployment },
+  { name: Queue.TokenizationMint },
+  { name: Queue.TokenizationLockup },
+);
+export const tokenizationProviders = [
+  PropertiesRepository,
+  ComplianceRunsRepository,
+  TokenContractsRepository,
+  InvestmentsRepository,
+  ComplianceQueue,
+  DeploymentQueue,
+  MintQueue,
+  LockupQueue,
+  TokenChains,
+  ...kycClearanceProviders,
+];
+
+/** Identity's events the API applies: each user's KYC status (the compliance check and investments read it). */
+const handlers = [KycStatusChangedHandler];
+
+@Module({
+  imports: [tokenizationPlatform({ handlers }), tokenizationQueues],
+  controllers: [
+    EligibilityController,
+    PropertiesController,
+    DeploymentController,
+    InvestmentsController,
+    StripePaymentsWebhookController,
+  ],
+  providers: [
+    ...tokenizationProviders,
+    ...handlers,
+    RegionLocator,
+    RegionGuard,
+    PropertiesService,
+    DeploymentService,
+    stripeClientProvider,
+    CardPayments,
+    WholesaleService,
+    InvestmentsService,
+  ],
+})
+export class AppModule {}

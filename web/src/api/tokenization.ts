@@ -1,0 +1,120 @@
+import {
+  ErrorCode,
+  type propertySubmissionSchema,
+  tokenizationEligibilitySchema,
+  tokenizationPaths,
+  type ContractConfig,
+  type InvestmentRequest,
+  type InvestmentView,
+  type PropertyDocumentKey,
+  type PropertyList,
+  type PropertyView,
+  type TokenizationEligibility,
+  type TokenizationSummary,
+  type WholesaleDeclarationRequest,
+  type WholesaleDeclarationView,
+} from '@app/contracts';
+import { z } from 'zod';
+import { ApiError, apiRequest } from './client';
+
+/**
+ * The contracts describe tokenization's answers as types, not schemas: they are taken as the
+ * server sends them once they are a JSON object.
+ */
+const serverView = <T extends object>() =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null, 'Unexpected answer from the server.');
+
+const propertyViewSchema = serverView<PropertyView>();
+
+/** The 403 every tokenization call answers with outside New Zealand and Australia. */
+export const isRegionRestrictedError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && error.code === ErrorCode.RegionRestricted;
+
+/**
+ * GET /api/tokenization/eligibility: whether the visitor's location allows tokenization. A 403
+ * REGION_RESTRICTED is the same answer (not allowed, with the server's message).
+ */
+export async function fetchTokenizationEligibility(): Promise<TokenizationEligibility> {
+  try {
+    return await apiRequest(tokenizationPaths.eligibility, tokenizationEligibilitySchema);
+  } catch (error) {
+    if (!isRegionRestrictedError(error)) throw error;
+    return { isAllowed: false, country: null, countryCode: null, restrictionMessage: error.serverMessage ?? null };
+  }
+}
+
+/** The fields of a submission and one file per document key. */
+export interface PropertyUpload {
+  fields: z.output<typeof propertySubmissionSchema>;
+  documents: Partial<Record<PropertyDocumentKey, File>>;
+}
+
+/** POST /api/tokenization/upload (multipart/form-data): the compliance checks start by themselves. */
+export function submitProperty({ fields, documents }: PropertyUpload): Promise<PropertyView> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  for (const [key, file] of Object.entries(documents)) if (file) form.set(key, file, file.name);
+  return apiRequest(tokenizationPaths.upload, propertyViewSchema, { method: 'POST', body: form });
+}
+
+/** GET /api/tokenization/properties: the user's submissions. */
+export function fetchProperties(): Promise<PropertyList> {
+  return apiRequest(tokenizationPaths.properties, serverView<PropertyList>());
+}
+
+/** GET /api/tokenization/properties/:id: the property with its latest compliance run and its token. */
+export function fetchProperty(id: string): Promise<PropertyView> {
+  return apiRequest(tokenizationPaths.property(encodeURIComponent(id)), propertyViewSchema);
+}
+
+/** POST /api/tokenization/properties/:id/compliance-check: runs every check again. */
+export function rerunComplianceCheck(id: string): Promise<PropertyView> {
+  return apiRequest(tokenizationPaths.complianceCheck(encodeURIComponent(id)), propertyViewSchema, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+/** POST /api/tokenization/properties/:id/contract: queues the deployment (202, contract queued). */
+export function deployContract(id: string, config: ContractConfig): Promise<PropertyView> {
+  return apiRequest(tokenizationPaths.contract(encodeURIComponent(id)), propertyViewSchema, {
+    method: 'POST',
+    body: config,
+  });
+}
+
+/** GET /api/tokenization/summary: the dashboard's tokenization figures. */
+export function fetchTokenizationSummary(): Promise<TokenizationSummary> {
+  return apiRequest(tokenizationPaths.summary, serverView<TokenizationSummary>());
+}
+
+/** GET /api/tokenization/wholesale-declaration: the user's declaration, or null when there is none (404). */
+export async function fetchWholesaleDeclaration(): Promise<WholesaleDeclarationView | null> {
+  try {
+    return await apiRequest(tokenizationPaths.wholesaleDeclaration, serverView<WholesaleDeclarationView>());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** PUT /api/tokenization/wholesale-declaration: declares (or renews) the wholesale investor status. */
+export function saveWholesaleDeclaration(body: WholesaleDeclarationRequest): Promise<WholesaleDeclarationView> {
+  return apiRequest(tokenizationPaths.wholesaleDeclaration, serverView<WholesaleDeclarationView>(), {
+    method: 'PUT',
+    body,
+  });
+}
+
+/** POST /api/tokenization/properties/:id/investments: the answer says how to pay. */
+export function createInvestment(propertyId: string, body: InvestmentRequest): Promise<InvestmentView> {
+  return apiRequest(tokenizationPaths.investments(encodeURIComponent(propertyId)), serverView<InvestmentView>(), {
+    method: 'POST',
+    body,
+  });
+}
+
+/** GET /api/tokenization/investments/:id: the payment and the mint. */
+export function fetchInvestment(id: string): Promise<InvestmentView> {
+  return apiRequest(tokenizationPaths.investment(encodeURIComponent(id)), serverView<InvestmentView>());
+}

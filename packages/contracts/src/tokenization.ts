@@ -324,101 +324,111 @@ export const uploadMessages = {
   duplicate: (label: string) => `Upload one ${label} only.`,
 } as const;
 
-export interface PropertyDocumentView {
-  id: string;
-  key: PropertyDocumentKey;
-  label: string;
-  fileName: string;
-  kind: 'pdf' | 'jpg' | 'png' | 'dwg';
-  sizeBytes: number;
-  sha256: string;
-  uploadedAt: string;
-}
+export const documentKinds = ['pdf', 'jpg', 'png', 'dwg'] as const;
 
-export interface ComplianceCheckView {
-  id: ComplianceCheckKind;
-  name: string;
-  description: string;
-  status: ComplianceCheckStatus;
-  provider: string;
-  result: string | null;
-}
+export const propertyDocumentViewSchema = z.object({
+  id: z.string(),
+  key: z.enum(propertyDocumentKeys as [PropertyDocumentKey, ...PropertyDocumentKey[]]),
+  label: z.string(),
+  fileName: z.string(),
+  /** What its content is (magic bytes), whatever its name said. */
+  kind: z.enum(documentKinds),
+  sizeBytes: z.number(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+});
+export type PropertyDocumentView = z.infer<typeof propertyDocumentViewSchema>;
 
-export interface ComplianceRunView {
-  id: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
+const complianceCheckIds = Object.keys(complianceCheckKinds) as [ComplianceCheckKind, ...ComplianceCheckKind[]];
+
+export const complianceCheckViewSchema = z.object({
+  id: z.enum(complianceCheckIds),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(complianceCheckStatuses),
+  provider: z.string(),
+  result: z.string().nullable(),
+});
+export type ComplianceCheckView = z.infer<typeof complianceCheckViewSchema>;
+
+export const complianceRunViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
   /** Checks finished out of all, 0-100. */
-  progress: number;
-  checks: ComplianceCheckView[];
+  progress: z.number(),
+  checks: z.array(complianceCheckViewSchema),
   /** Known once every check ran. */
-  riskScore: number | null;
-  overallStatus: 'passed' | 'warning' | 'failed' | null;
-  startedAt: string;
-  completedAt: string | null;
-}
+  riskScore: z.number().nullable(),
+  overallStatus: z.enum(['passed', 'warning', 'failed']).nullable(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type ComplianceRunView = z.infer<typeof complianceRunViewSchema>;
 
-export interface TokenContractView {
-  status: 'queued' | 'deploying' | 'deployed' | 'failed';
-  config: z.output<typeof contractConfigSchema>;
-  chainId: number | null;
-  contractAddress: string | null;
-  identityRegistryAddress: string | null;
-  complianceAddress: string | null;
-  transactionHash: string | null;
+export const tokenContractViewSchema = z.object({
+  status: z.enum(['queued', 'deploying', 'deployed', 'failed']),
+  config: contractConfigSchema,
+  chainId: z.number().nullable(),
+  contractAddress: z.string().nullable(),
+  identityRegistryAddress: z.string().nullable(),
+  complianceAddress: z.string().nullable(),
+  transactionHash: z.string().nullable(),
   /** The gas the deployment used and what it cost, in the chain's native unit (ETH, MATIC). */
-  gasUsed: string | null;
-  deploymentCost: string | null;
-  deployedAt: string | null;
-  error: string | null;
-}
+  gasUsed: z.string().nullable(),
+  deploymentCost: z.string().nullable(),
+  deployedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TokenContractView = z.output<typeof tokenContractViewSchema>;
 
 export const propertyStatuses = ['submitted', 'compliance', 'approved', 'rejected', 'tokenized'] as const;
 export const tokenizationStatuses = ['pending', 'deploying', 'deployed', 'failed'] as const;
 
 /** Spec 3's property record, with its submission, documents, latest compliance run and token. */
-export interface PropertyView {
-  id: string;
+export const propertyViewSchema = z.object({
+  id: z.string(),
   /** PROP- plus the submission's timestamp (ms). */
-  submissionId: string;
-  address: string;
-  location: string;
-  type: 'property';
-  propertyType: PropertyType;
-  jurisdiction: PropertyJurisdiction;
-  titleReference: string;
-  value: string;
-  tokenSupply: number;
-  tokenPrice: string;
-  description: string;
-  expectedYield: string;
-  lockupPeriod: number;
-  valuationDate: string;
-  ownerName: string;
-  status: (typeof propertyStatuses)[number];
-  tokenizationStatus: (typeof tokenizationStatuses)[number];
-  tokenId: string | null;
-  contractAddress: string | null;
-  linzVerified: boolean;
-  regulatoryCompliant: boolean;
-  dueDiligenceComplete: boolean;
-  documents: PropertyDocumentView[];
-  compliance: ComplianceRunView | null;
-  contract: TokenContractView | null;
-  createdAt: string;
-}
+  submissionId: z.string(),
+  address: z.string(),
+  location: z.string(),
+  type: z.literal('property'),
+  propertyType: z.enum(propertyTypes),
+  jurisdiction: z.enum(propertyJurisdictions),
+  titleReference: z.string(),
+  value: z.string(),
+  tokenSupply: z.number(),
+  tokenPrice: z.string(),
+  description: z.string(),
+  expectedYield: z.string(),
+  lockupPeriod: z.number(),
+  valuationDate: z.string(),
+  ownerName: z.string(),
+  status: z.enum(propertyStatuses),
+  tokenizationStatus: z.enum(tokenizationStatuses),
+  tokenId: z.string().nullable(),
+  contractAddress: z.string().nullable(),
+  linzVerified: z.boolean(),
+  regulatoryCompliant: z.boolean(),
+  dueDiligenceComplete: z.boolean(),
+  documents: z.array(propertyDocumentViewSchema),
+  compliance: complianceRunViewSchema.nullable(),
+  contract: tokenContractViewSchema.nullable(),
+  createdAt: z.string(),
+});
+export type PropertyView = z.output<typeof propertyViewSchema>;
 
-export interface PropertyList {
-  properties: PropertyView[];
-}
+export const propertyListSchema = z.object({ properties: z.array(propertyViewSchema) });
+export type PropertyList = z.output<typeof propertyListSchema>;
 
 /** The dashboard's tokenization block. */
-export interface TokenizationSummary {
-  properties: number;
-  tokenized: number;
+export const tokenizationSummarySchema = z.object({
+  properties: z.number(),
+  tokenized: z.number(),
   /** Sum of the tokenized properties' values (NZD, 2 places). */
-  tokenizedValue: string;
-  inCompliance: number;
-}
+  tokenizedValue: z.string(),
+  inCompliance: z.number(),
+});
+export type TokenizationSummary = z.infer<typeof tokenizationSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Wholesale investors and investments (spec 6: wholesale investors with completed KYC)
@@ -463,15 +473,18 @@ export const wholesaleDeclarationRequestSchema = z.strictObject({
 });
 export type WholesaleDeclarationRequest = z.input<typeof wholesaleDeclarationRequestSchema>;
 
-export interface WholesaleDeclarationView {
-  basis: WholesaleBasis;
-  certifierName: string;
-  certifierProfession: keyof typeof certifierProfessions;
-  signedOn: string;
-  declaredAt: string;
-  expiresOn: string;
-  valid: boolean;
-}
+export const wholesaleDeclarationViewSchema = z.object({
+  basis: z.enum(Object.keys(wholesaleBases) as [WholesaleBasis, ...WholesaleBasis[]]),
+  certifierName: z.string(),
+  certifierProfession: z.enum(
+    Object.keys(certifierProfessions) as [keyof typeof certifierProfessions, ...(keyof typeof certifierProfessions)[]],
+  ),
+  signedOn: z.string(),
+  declaredAt: z.string(),
+  expiresOn: z.string(),
+  valid: z.boolean(),
+});
+export type WholesaleDeclarationView = z.infer<typeof wholesaleDeclarationViewSchema>;
 
 export const evmAddressMessage = 'Enter an EVM wallet address (0x followed by 40 hexadecimal characters).';
 
@@ -490,32 +503,36 @@ export type InvestmentRequest = z.input<typeof investmentRequestSchema>;
 export const investmentStatuses = ['awaiting_payment', 'paid', 'minting', 'completed', 'failed'] as const;
 
 /** Spec 3's investment record, with how it is paid and the mint on chain. */
-export interface InvestmentView {
+export const investmentViewSchema = z.object({
   /** INV- plus the investment's timestamp (ms). */
-  id: string;
-  propertyId: string;
-  amount: string;
-  currency: 'NZD';
-  paymentMethod: InvestmentPaymentMethod;
+  id: z.string(),
+  propertyId: z.string(),
+  amount: z.string(),
+  currency: z.literal('NZD'),
+  paymentMethod: z.enum(
+    Object.keys(investmentPaymentMethods) as [InvestmentPaymentMethod, ...InvestmentPaymentMethod[]],
+  ),
   /** The method's fee on top of the amount (spec 9). */
-  fee: string;
-  tokensReceived: string;
-  tokenPrice: string;
-  walletAddress: string;
-  status: (typeof investmentStatuses)[number];
+  fee: z.string(),
+  tokensReceived: z.string(),
+  tokenPrice: z.string(),
+  walletAddress: z.string(),
+  status: z.enum(investmentStatuses),
   /** How to pay while awaiting payment: a card payment (Stripe) or a crypto charge's hosted page. */
-  payment:
-    | { kind: 'card'; clientSecret: string; publishableKey: string }
-    | { kind: 'crypto'; hostedUrl: string; chargeId: string }
-    | null;
+  payment: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('card'), clientSecret: z.string(), publishableKey: z.string() }),
+      z.object({ kind: z.literal('crypto'), hostedUrl: z.string(), chargeId: z.string() }),
+    ])
+    .nullable(),
   /** The mint transaction on chain, once completed. */
-  transactionHash: string | null;
+  transactionHash: z.string().nullable(),
   /** The tokens are frozen on chain (the contract's lock-up) until then; null when not locked. */
-  lockedUntil: string | null;
-  error: string | null;
-  timestamp: string;
-}
+  lockedUntil: z.string().nullable(),
+  error: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type InvestmentView = z.infer<typeof investmentViewSchema>;
 
-export interface InvestmentList {
-  investments: InvestmentView[];
-}
+export const investmentListSchema = z.object({ investments: z.array(investmentViewSchema) });
+export type InvestmentList = z.infer<typeof investmentListSchema>;

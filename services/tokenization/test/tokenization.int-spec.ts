@@ -5,6 +5,9 @@ import {
   CONTRACT_MIN_RISK_SCORE,
   ErrorCode,
   investmentMessages,
+  investmentViewSchema,
+  propertyViewSchema,
+  tokenizationSummarySchema,
   kycRequiredMessage,
   wholesaleMessages,
   type InvestmentView,
@@ -106,8 +109,9 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
   }
   const upload = (form: FormData, init: { user?: AuthUser; from?: string } = {}) =>
     call('/api/tokenization/upload', { ...init, method: 'POST', body: form });
+  // Every answer read here must match the contracts' schema (what the web app parses).
   const property = async (id: string, user = owner) =>
-    (await (await call(`/api/tokenization/properties/${id}`, { user })).json()) as PropertyView;
+    propertyViewSchema.parse(await (await call(`/api/tokenization/properties/${id}`, { user })).json());
   const settled = (id: string, user = owner) =>
     waitFor(
       async () => {
@@ -376,7 +380,7 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
     expect(text(await read('0x95d89b41'))).toBe('QST'); // symbol()
     expect(BigInt(await read('0x313ce567'))).toBe(0n); // decimals()
 
-    const summary = await (await call('/api/tokenization/summary')).json();
+    const summary = tokenizationSummarySchema.parse(await (await call('/api/tokenization/summary')).json());
     expect(summary).toEqual({ properties: 1, tokenized: 1, tokenizedValue: '1250000.00', inCompliance: 0 });
   });
 
@@ -424,7 +428,7 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
 
     const reply = await invest({ amount: 25_000 });
     expect(reply.status).toBe(201);
-    const created = (await reply.json()) as InvestmentView;
+    const created = investmentViewSchema.parse(await reply.json());
     expect(created).toMatchObject({
       id: expect.stringMatching(/^INV-\d{13}$/),
       amount: '25000.00',
@@ -440,7 +444,9 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
 
     const completed = await waitFor(
       async () => {
-        const view = (await (await call(`/api/tokenization/investments/${created.id}`)).json()) as InvestmentView;
+        const view = investmentViewSchema.parse(
+          await (await call(`/api/tokenization/investments/${created.id}`)).json(),
+        );
         return view.status === 'completed' || view.status === 'failed' ? view : null;
       },
       60_000,

@@ -1,5 +1,10 @@
 import {
   ErrorCode,
+  investmentViewSchema,
+  propertyListSchema,
+  propertyViewSchema,
+  tokenizationSummarySchema,
+  wholesaleDeclarationViewSchema,
   type propertySubmissionSchema,
   tokenizationEligibilitySchema,
   tokenizationPaths,
@@ -16,15 +21,6 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { ApiError, apiRequest } from './client';
-
-/**
- * The contracts describe tokenization's answers as types, not schemas: they are taken as the
- * server sends them once they are a JSON object.
- */
-const serverView = <T extends object>() =>
-  z.custom<T>((value) => typeof value === 'object' && value !== null, 'Unexpected answer from the server.');
-
-const propertyViewSchema = serverView<PropertyView>();
 
 /** The 403 every tokenization call answers with outside New Zealand and Australia. */
 export const isRegionRestrictedError = (error: unknown): error is ApiError =>
@@ -59,7 +55,7 @@ export function submitProperty({ fields, documents }: PropertyUpload): Promise<P
 
 /** GET /api/tokenization/properties: the user's submissions. */
 export function fetchProperties(): Promise<PropertyList> {
-  return apiRequest(tokenizationPaths.properties, serverView<PropertyList>());
+  return apiRequest(tokenizationPaths.properties, propertyListSchema);
 }
 
 /** GET /api/tokenization/properties/:id: the property with its latest compliance run and its token. */
@@ -85,13 +81,13 @@ export function deployContract(id: string, config: ContractConfig): Promise<Prop
 
 /** GET /api/tokenization/summary: the dashboard's tokenization figures. */
 export function fetchTokenizationSummary(): Promise<TokenizationSummary> {
-  return apiRequest(tokenizationPaths.summary, serverView<TokenizationSummary>());
+  return apiRequest(tokenizationPaths.summary, tokenizationSummarySchema);
 }
 
 /** GET /api/tokenization/wholesale-declaration: the user's declaration, or null when there is none (404). */
 export async function fetchWholesaleDeclaration(): Promise<WholesaleDeclarationView | null> {
   try {
-    return await apiRequest(tokenizationPaths.wholesaleDeclaration, serverView<WholesaleDeclarationView>());
+    return await apiRequest(tokenizationPaths.wholesaleDeclaration, wholesaleDeclarationViewSchema);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -100,7 +96,7 @@ export async function fetchWholesaleDeclaration(): Promise<WholesaleDeclarationV
 
 /** PUT /api/tokenization/wholesale-declaration: declares (or renews) the wholesale investor status. */
 export function saveWholesaleDeclaration(body: WholesaleDeclarationRequest): Promise<WholesaleDeclarationView> {
-  return apiRequest(tokenizationPaths.wholesaleDeclaration, serverView<WholesaleDeclarationView>(), {
+  return apiRequest(tokenizationPaths.wholesaleDeclaration, wholesaleDeclarationViewSchema, {
     method: 'PUT',
     body,
   });
@@ -108,7 +104,7 @@ export function saveWholesaleDeclaration(body: WholesaleDeclarationRequest): Pro
 
 /** POST /api/tokenization/properties/:id/investments: the answer says how to pay. */
 export function createInvestment(propertyId: string, body: InvestmentRequest): Promise<InvestmentView> {
-  return apiRequest(tokenizationPaths.investments(encodeURIComponent(propertyId)), serverView<InvestmentView>(), {
+  return apiRequest(tokenizationPaths.investments(encodeURIComponent(propertyId)), investmentViewSchema, {
     method: 'POST',
     body,
   });
@@ -116,5 +112,5 @@ export function createInvestment(propertyId: string, body: InvestmentRequest): P
 
 /** GET /api/tokenization/investments/:id: the payment and the mint. */
 export function fetchInvestment(id: string): Promise<InvestmentView> {
-  return apiRequest(tokenizationPaths.investment(encodeURIComponent(id)), serverView<InvestmentView>());
+  return apiRequest(tokenizationPaths.investment(encodeURIComponent(id)), investmentViewSchema);
 }

@@ -1,52 +1,13 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { stripeWebhookEndpoint, type StripeWebhookEndpoint } from '../../test-support/stripe-webhook-endpoint';
 import { FakeStripePaymentsProcess } from '../../test-support/fake-stripe-payments';
 
 // The fake's PaymentIntents, driven with the official SDK as the tokenization service drives them.
 const PAYMENTS_SECRET = 'whsec_payments_fake_spec';
 const BILLING_SECRET = 'whsec_billing_fake_spec';
 
-interface Delivered {
-  raw: string;
-  signature: string;
-  event: { id: string; type: string; data: { object: { id: string } } };
-}
-
-/** A webhook endpoint on a free port that keeps what it receives; `next` resolves when an event arrives. */
-async function webhookEndpoint() {
-  const received: Delivered[] = [];
-  const waiters: { matches: (item: Delivered) => boolean; resolve: (item: Delivered) => void }[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString();
-      const item = { raw, signature: String(req.headers['stripe-signature']), event: JSON.parse(raw) };
-      received.push(item);
-      for (const waiter of waiters.filter((w) => w.matches(item))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(item);
-      }
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const matcher = (type: string, objectId: string) => (item: Delivered) =>
-    item.event.type === type && item.event.data.object.id === objectId;
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    received,
-    of: (objectId: string) => received.filter((item) => item.event.data.object.id === objectId),
-    next: (type: string, objectId: string): Promise<Delivered> => {
-      const found = received.find(matcher(type, objectId));
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) => waiters.push({ matches: matcher(type, objectId), resolve }));
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type Endpoint = Awaited<ReturnType<typeof webhookEndpoint>>;
+type Endpoint = StripeWebhookEndpoint<{ id: string }>;
+const webhookEndpoint = () => stripeWebhookEndpoint<{ id: string }>();
 
 const sdkFor = (fake: FakeStripePaymentsProcess) =>
   new Stripe('sk_test_local', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });

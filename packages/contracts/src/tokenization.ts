@@ -51,6 +51,12 @@ export type PropertyType = (typeof propertyTypes)[number];
 /** The form offers Singapore too; the compliance pipeline refuses it with its reason. */
 export const propertyJurisdictions = ['nz', 'au', 'sg'] as const;
 export type PropertyJurisdiction = (typeof propertyJurisdictions)[number];
+/** Where a property is (the property record's location). */
+export const jurisdictionNames: Record<PropertyJurisdiction, string> = {
+  nz: 'New Zealand',
+  au: 'Australia',
+  sg: 'Singapore',
+};
 
 export const propertyMessages = {
   address: 'Full property address is required',

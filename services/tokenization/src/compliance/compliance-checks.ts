@@ -1,5 +1,6 @@
 import {
   complianceCheckKinds,
+  jurisdictionNames,
   VALUATION_MAX_AGE_MONTHS,
   type ComplianceCheckKind,
   type ComplianceCheckStatus,
@@ -178,7 +179,7 @@ function kycCheck(inputs: CheckInputs): CheckOutcome {
 
 function jurisdictionCheck(inputs: CheckInputs): CheckOutcome {
   const provider = providerOf('jurisdiction');
-  const place = { nz: 'New Zealand', au: 'Australia', sg: 'Singapore' }[inputs.property.jurisdiction];
+  const place = jurisdictionNames[inputs.property.jurisdiction];
   return inputs.property.jurisdiction === 'sg'
     ? {
         status: 'failed',

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { TokenBlockchain } from '@app/contracts';
 import { APP_CONFIG } from '@app/platform';
 import type { TokenChain } from '../chain/token-chain';
@@ -13,7 +13,7 @@ export const NO_ALGORAND_ADAPTER =
 
 /** The chain client of each EVM blockchain (its RPC URL), made on first use; the deployer key from the settings. */
 @Injectable()
-export class TokenChains implements OnModuleDestroy {
+export class TokenChains {
   private readonly chains = new Map<EvmBlockchain, TokenChain>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: TokenizationConfig) {}
@@ -29,9 +29,5 @@ export class TokenChains implements OnModuleDestroy {
       this.chains.set(blockchain, chain);
     }
     return chain;
-  }
-
-  onModuleDestroy(): void {
-    this.chains.clear();
   }
 }

@@ -91,23 +91,7 @@ export class StripePaymentsWebhookController {
       signature,
       this.config.STRIPE_TOKENIZATION_WEBHOOK_SECRET,
     );
-    if (event.type.startsWith('payment_intent.')) {
-      const intent = event.data.object as Stripe.PaymentIntent;
-      if (event.type === 'payment_intent.succeeded') {
-        await this.investments.paid({
-          id: intent.id,
-          amountCents: intent.amount_received || intent.amount,
-          currency: intent.currency,
-        });
-      } else if (event.type === 'payment_intent.payment_failed') {
-        await this.investments.paymentFailed(
-          intent.id,
-          intent.last_payment_error?.message ?? 'The card payment failed.',
-        );
-      } else if (event.type === 'payment_intent.canceled') {
-        await this.investments.paymentCanceled(intent.id);
-      }
-    }
+    await this.investments.handleStripeEvent(event);
     return { received: true };
   }
 }

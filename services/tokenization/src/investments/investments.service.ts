@@ -11,6 +11,7 @@ import {
   type InvestmentView,
 } from '@app/contracts';
 import { APP_CONFIG, AppError, isUuid, KycClearances, parseInput, TransactionRunner } from '@app/platform';
+import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import type { TokenizationConfig } from '../config';
 import { retryOnUniqueViolation } from '../common/timestamp-id';
@@ -155,6 +156,23 @@ export class InvestmentsService {
 
   async list(userId: string): Promise<InvestmentList> {
     return { investments: (await this.investments.newest(this.manager, userId, LIST_LIMIT)).map(investmentView) };
+  }
+
+  /** A verified Stripe event of the investments' endpoint: PaymentIntents' outcomes; any other type is ignored. */
+  async handleStripeEvent(event: Stripe.Event): Promise<void> {
+    if (!event.type.startsWith('payment_intent.')) return;
+    const intent = event.data.object as Stripe.PaymentIntent;
+    if (event.type === 'payment_intent.succeeded') {
+      await this.paid({
+        id: intent.id,
+        amountCents: intent.amount_received || intent.amount,
+        currency: intent.currency,
+      });
+    } else if (event.type === 'payment_intent.payment_failed') {
+      await this.paymentFailed(intent.id, intent.last_payment_error?.message ?? 'The card payment failed.');
+    } else if (event.type === 'payment_intent.canceled') {
+      await this.paymentCanceled(intent.id);
+    }
   }
 
   /**

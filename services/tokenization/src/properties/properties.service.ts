@@ -5,6 +5,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   ErrorCode,
   hasRequiredDocuments,
+  jurisdictionNames,
   propertyDocumentKeys,
   propertyDocumentTypes,
   propertySubmissionSchema,
@@ -37,7 +38,6 @@ export interface UploadedDocument {
 }
 
 const LIST_LIMIT = 50;
-const countryOf = { nz: 'New Zealand', au: 'Australia', sg: 'Singapore' } as const;
 const notFound = () => new AppError(ErrorCode.NotFound, 'Property not found');
 /** A file name fit to store and to send back in Content-Disposition. */
 const safeFileName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'document';
@@ -84,7 +84,7 @@ export class PropertiesService {
           userId,
           submissionId: await this.properties.freeSubmissionId(manager, now),
           address: submission.propertyAddress,
-          location: countryOf[submission.jurisdiction],
+          location: jurisdictionNames[submission.jurisdiction],
           propertyType: submission.propertyType,
           jurisdiction: submission.jurisdiction,
           titleReference: submission.titleReference,

@@ -8,9 +8,9 @@ STAMP := .local/stamps
 NODE_STAMP := $(STAMP)/node_modules
 JEST := node_modules/.bin/jest
 # Every TypeScript project tsc -b builds: the shared packages, each service, the gateway.
-TS_PROJECTS := packages/contracts packages/platform $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
+TS_PROJECTS := packages/contracts packages/platform packages/sdk $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
 
-.PHONY: help install build infra up demo down status dead-letters bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check clean
+.PHONY: help install build infra up demo down status dead-letters bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check openapi clean
 
 help:
 	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
@@ -32,6 +32,7 @@ install: $(NODE_STAMP)
 build: install
 	npx tsc -b $(TS_PROJECTS)
 	npm run build -w web
+	node scripts/api/pack-sdk.mjs
 
 infra: install
 	@bash scripts/infra/up.sh platform platform_test platform_e2e
@@ -106,7 +107,17 @@ check: install proto-check
 	npx tsc -b $(TS_PROJECTS)
 	npx tsc -p tsconfig.tests.json
 	npm run typecheck -w web
+	node scripts/api/openapi.mjs
+	node scripts/api/sdk.mjs
 	$(MAKE) delivery-check
+
+# docs/openapi.json from the route descriptors (packages/contracts, http/routes), and the SDK's
+# generated methods from it (packages/sdk); `make check` fails when either is stale.
+openapi: $(NODE_STAMP)
+	@npx tsc -b packages/contracts
+	@node scripts/api/openapi.mjs --write
+	@node scripts/api/sdk.mjs --write
+	@npx tsc -b packages/sdk
 
 proto:
 	cd proto && npx buf generate

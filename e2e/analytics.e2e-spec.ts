@@ -1,9 +1,8 @@
-import { createdProcessorSchema, integrationSignatureHeader, integrationWebhookPath } from '@app/contracts';
-import { signWebhook } from '@app/platform';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { newPage, useBrowser } from './support/browser';
+import { reportSale } from './support/sales';
 import { signInNewVerifiedUser } from './support/session';
 
 const screens = [
@@ -31,32 +30,6 @@ async function openScreen(page: Page, path: string, title: string): Promise<void
 /** The figure of a statistic card, by its title. */
 const statistic = (page: Page, title: string) =>
   page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
-
-/** Reports one completed card sale through a processor's signed webhook, as the processor would. */
-async function reportSale(context: BrowserContext, amount: string): Promise<void> {
-  const created = await context.request.post('/api/integrations/payment-processors', {
-    data: { processorType: 'stripe', processorName: 'E2E analytics shop', apiKey: 'pk_live_e2e_analytics_0001' },
-  });
-  if (!created.ok()) throw new Error(`processor: ${created.status()} ${await created.text()}`);
-  const processor = createdProcessorSchema.parse(await created.json());
-  const body = JSON.stringify({
-    externalTransactionId: `e2e-analytics-${Date.now()}`,
-    amount,
-    currency: 'USD',
-    status: 'completed',
-    paymentMethod: 'card',
-    country: 'NZ',
-    occurredAt: new Date().toISOString(),
-  });
-  const delivered = await context.request.post(integrationWebhookPath(processor.id), {
-    headers: {
-      'Content-Type': 'application/json',
-      [integrationSignatureHeader]: signWebhook(processor.signingSecret, body),
-    },
-    data: body,
-  });
-  if (!delivered.ok()) throw new Error(`delivery: ${delivered.status()} ${await delivered.text()}`);
-}
 
 /** Clicks Refresh until the figure appears: the sale reaches analytics through Kafka. */
 async function refreshUntil(page: Page, shows: () => Promise<boolean>, timeoutMs = 30000): Promise<void> {

@@ -239,10 +239,11 @@ const processes = [
   },
   serviceApi('billing', 'billing', profile.billing, stripeLocal),
   serviceWorker('billing', 'billing', profile.billing, stripeLocal),
-  serviceApi('integrations', 'integrations', profile.integrations),
+  // Merchants' webhook endpoints may be on this machine (loopback only; never private ranges).
+  serviceApi('integrations', 'integrations', profile.integrations, { WEBHOOK_ALLOW_LOOPBACK: 'true' }),
   // Pulls POS transactions from provider APIs (Square) on each entry's schedule; without
-  // internet the attempts fail and are recorded on the entries.
-  serviceWorker('integrations', 'integrations', profile.integrations),
+  // internet the attempts fail and are recorded on the entries. Sends the merchants' webhooks.
+  serviceWorker('integrations', 'integrations', profile.integrations, { WEBHOOK_ALLOW_LOOPBACK: 'true' }),
   // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
   serviceApi('affiliate', 'affiliate', profile.affiliate),
   // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC

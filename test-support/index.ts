@@ -177,3 +177,4 @@ export { connectEventProducer, eventMessage, eventTopic } from './event-producer
 export { openEventStream, type EventStream, type StreamEvent } from './event-stream';
 export { LocalEvmNode } from './local-evm-node';
 export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';
+export { expectServesItsDescribedRoutes, routeCoverage, servedRoutes, type RouteCoverage } from './route-coverage';

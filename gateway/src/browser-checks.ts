@@ -42,7 +42,7 @@ export interface Refusal {
  * rest. Provider webhooks are not browsers' and keep whatever their providers send.
  */
 export function browserRefusal(
-  route: Route,
+  route: Pick<Route, 'method' | 'webhook' | 'upload'>,
   headers: IncomingHttpHeaders,
   ownOrigins: readonly string[],
 ): Refusal | undefined {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { API_KEY_CACHE_MAX_MS } from '@app/contracts';
 import { baseConfigSchema } from '@app/platform/config';
 import { z } from 'zod';
 
@@ -44,6 +45,17 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   RATE_LIMIT_REPORTS_PER_MINUTE: rate(10),
   /** Property submissions: each carries up to five documents (MAX_UPLOAD_BYTES) for the service to store. */
   RATE_LIMIT_TOKENIZATION_UPLOAD_PER_HOUR: rate(30),
+  /** Creating and rotating API keys (issue 20), per client address. */
+  RATE_LIMIT_API_KEY_MANAGEMENT_PER_HOUR: rate(30),
+  /** Registering webhook endpoints (each is a destination the platform will call), per client address. */
+  RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR: rate(30),
+  /** Calls made with one API key, whatever the client address. */
+  RATE_LIMIT_API_KEY_PER_MINUTE: rate(300),
+  /**
+   * How long a resolved API key is trusted before identity is asked again: a revoked key stops
+   * working within this (at most API_KEY_CACHE_MAX_MS, 5 s).
+   */
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(API_KEY_CACHE_MAX_MS).default(API_KEY_CACHE_MAX_MS),
   /** How long a verified access token is trusted without checking its signature again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /**

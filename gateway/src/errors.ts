@@ -20,6 +20,10 @@ export const messages = {
   jsonOnly: 'Request body must be JSON (Content-Type: application/json).',
   jsonOrUpload: 'Request body must be JSON or an upload (Content-Type: multipart/form-data).',
   lengthRequired: 'An upload must declare its size (Content-Length).',
+  apiKeyNotAccepted: 'API keys cannot be used on this endpoint.',
+  invalidApiKey: 'Invalid API key: it is unknown, revoked or expired.',
+  apiKeyScope: (scope: string) => `This API key lacks the ${scope} scope.`,
+  testKeyMovesMoney: 'Test API keys cannot move money. Use a live key.',
 } as const;
 
 export { ErrorCode };

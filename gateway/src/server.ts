@@ -4,6 +4,8 @@ import { RateLimiter } from '@app/platform/redis';
 import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
+import { registerApiDocs } from './api-docs';
+import { ApiKeyCheckUnavailable, ApiKeyResolver, apiKeyOf } from './api-keys';
 import { browserRefusal } from './browser-checks';
 import { CLIENT_ADDRESS_HEADER, plainAddress } from './client-address';
 import type { GatewayConfig } from './config';
@@ -73,6 +75,9 @@ export async function buildGateway({
   });
   const sessions = new SessionVerifier(config.JWT_PUBLIC_KEYS, config.TOKEN_CACHE_MS, redis);
   const limiter = new RateLimiter(redis);
+  const apiKeys = new ApiKeyResolver(config.IDENTITY_URL, config.API_KEY_CACHE_MS);
+  /** The access token identity minted for a request's API key: forwarded in the key's place. */
+  const keyTokens = new WeakMap<FastifyRequest, string>();
 
   // Set before any route scope is registered: a scope keeps the error handler it was created with.
   app.setErrorHandler((error, _request, reply) => {
@@ -160,13 +165,18 @@ export async function buildGateway({
   }
 
   async function guard(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    if (route.rateLimit && !(await withinLimit(reply, route.path, request.ip, route.rateLimit))) return reply;
+    for (const [index, limit] of route.rateLimits.entries()) {
+      const bucket = index === 0 ? route.path : `${route.path}#${index}`;
+      if (!(await withinLimit(reply, bucket, request.ip, limit))) return reply;
+    }
     const bodyKey = route.bodyRateLimit && bodyFieldOf(request.body, route.bodyRateLimit.field);
     if (route.bodyRateLimit && bodyKey) {
       const bucket = `${route.path}:${route.bodyRateLimit.field}`;
       if (!(await withinLimit(reply, bucket, bodyKey, route.bodyRateLimit))) return reply;
     }
     if (!route.session) return;
+    const key = apiKeyOf(request.headers.authorization);
+    if (key) return keyGuard(route, key, request, reply);
     // Signature (cached briefly) and the revocation list (asked every time): a signed-out token is refused at once.
     let user;
     try {
@@ -180,6 +190,39 @@ export async function buildGateway({
     if (route.verifiedEmail && !user.emailVerified) {
       return sendError(reply, 403, ErrorCode.EmailNotVerified, messages.unverified);
     }
+  }
+
+  /**
+   * A program's call with an API key: only on routes whose descriptor allows keys, within the
+   * key's own rate limit, with the scope the route needs, never money moved with a test key. The
+   * service then sees the key's owner as for a session: identity's access token for the key (its
+   * session id is the key's, so a revoked key's token is refused at once here and by the service).
+   */
+  async function keyGuard(route: Route, key: string, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    if (!route.apiKey) return sendError(reply, 403, ErrorCode.Forbidden, messages.apiKeyNotAccepted);
+    let user;
+    let resolution;
+    try {
+      resolution = await apiKeys.resolve(key);
+      user = resolution && (await sessions.userOf({}, `Bearer ${resolution.token}`));
+    } catch (error) {
+      if (!(error instanceof ApiKeyCheckUnavailable || error instanceof SessionCheckUnavailable)) throw error;
+      request.log.error({ err: error }, 'API key could not be checked');
+      return sendError(reply, 503, ErrorCode.ServiceUnavailable, messages.unavailable);
+    }
+    if (!resolution || !user) return sendError(reply, 401, ErrorCode.Unauthenticated, messages.invalidApiKey);
+    const perKey = { max: config.RATE_LIMIT_API_KEY_PER_MINUTE, windowSeconds: 60 };
+    if (!(await withinLimit(reply, 'api-key', resolution.keyId, perKey))) return reply;
+    if (!resolution.scopes.includes(route.apiKey)) {
+      return sendError(reply, 403, ErrorCode.Forbidden, messages.apiKeyScope(route.apiKey));
+    }
+    if (route.movesMoney && resolution.mode === 'test') {
+      return sendError(reply, 403, ErrorCode.Forbidden, messages.testKeyMovesMoney);
+    }
+    if (route.verifiedEmail && !user.emailVerified) {
+      return sendError(reply, 403, ErrorCode.EmailNotVerified, messages.unverified);
+    }
+    keyTokens.set(request, resolution.token);
   }
 
   async function withinLimit(reply: FastifyReply, bucket: string, client: string, limit: RateLimit): Promise<boolean> {
@@ -201,6 +244,12 @@ export async function buildGateway({
       rewriteRequestHeaders: (_req, headers) => {
         const next: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID]: request.id };
         for (const name of strippedHeaders) delete next[name];
+        // A key's call goes on as its owner's: identity's token in the key's place, no cookies beside it.
+        const keyToken = keyTokens.get(request);
+        if (keyToken) {
+          next.authorization = `Bearer ${keyToken}`;
+          delete next.cookie;
+        }
         // The client's address as the gateway judged it (TRUST_PROXY), in place of any the client sent.
         next[CLIENT_ADDRESS_HEADER] = plainAddress(request.ip);
         // The service's spans join the gateway's trace.
@@ -212,6 +261,8 @@ export async function buildGateway({
       },
     });
   }
+
+  registerApiDocs(app);
 
   // The public port keeps only liveness; /health/ready and /metrics: buildInternalServer (METRICS_PORT).
   app.get('/health/live', async () => ({ status: 'ok' }));

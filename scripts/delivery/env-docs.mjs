@@ -163,6 +163,20 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_CONTACT_PER_HOUR: 'Contact-form messages per client address per hour.',
   RATE_LIMIT_CONTACT_PER_EMAIL_PER_HOUR: 'Contact-form messages per sender e-mail address per hour.',
   TOKEN_CACHE_MS: 'How long a verified access token is trusted without checking its signature again, in ms.',
+  API_KEY_CACHE_MS:
+    'How long the gateway trusts a resolved API key before asking identity again, in ms (at most 5000): a revoked key stops working within this; the key session on the revocation list is checked on every call besides.',
+  RATE_LIMIT_API_KEY_PER_MINUTE: 'Calls one API key may make per minute, whatever the client address (429 beyond).',
+  RATE_LIMIT_API_KEY_MANAGEMENT_PER_HOUR: 'API key creations and rotations per client address and hour.',
+  RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR: 'Webhook endpoint registrations per client address and hour.',
+  API_KEY_ROTATION_OVERLAP_SECONDS:
+    'How long a rotated API key keeps working beside its replacement, in seconds (0 to 604800).',
+  WEBHOOK_ALLOW_LOOPBACK:
+    'Lets merchants register webhook endpoints on loopback (127/8, ::1), never private ranges; refused in production. The launcher sets it for `make up` and the test stack.',
+  WEBHOOK_RETRY_BASE_MS: "The first retry's wait after a failed webhook delivery, in ms; each later wait doubles.",
+  WEBHOOK_RETRY_WINDOW_MS:
+    'How long after the event webhook delivery attempts go on, in ms (the last attempt at the end).',
+  WEBHOOK_TIMEOUT_MS: 'How long a webhook endpoint has to answer one attempt, in ms.',
+  WEBHOOK_DELIVERY_CONCURRENCY: 'Webhook delivery attempts the integrations worker makes at once.',
   TRUST_PROXY:
     'Proxies trusted to set X-Forwarded-For (the client address behind rate limits, and the `x-client-address` every service is sent, which tokenization locates for its region gate): loopback, true (any), or addresses/CIDRs and proxy-addr names (`uniquelocal`, `linklocal`) separated by commas. The gateway chart sets it from `ingress.trustedProxies` when its ingress is enabled (else loopback).',
 };

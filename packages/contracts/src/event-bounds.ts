@@ -177,6 +177,7 @@ const fields = {
     currency: currency('gbp'),
   },
   PayoutRequested: { payoutId: id(), affiliateId: id(), affiliateUserId: id(), amount: decimal(13, 2) },
+  PayoutPaid: { payoutId: id(), affiliateId: id(), affiliateUserId: id(), amount: decimal(13, 2) },
   ChargeCompleted: {
     userId: id(),
     chargeId: id(),

@@ -12,6 +12,7 @@ import { ChatEscalatedSchema, ContactReceivedSchema } from './gen/platform/suppo
 import { TransactionRecordedSchema } from './gen/platform/integrations/v1/events_pb';
 import {
   CommissionEarnedSchema,
+  PayoutPaidSchema,
   PayoutRequestedSchema,
   ReferralAttributedSchema,
 } from './gen/platform/affiliate/v1/events_pb';
@@ -70,6 +71,7 @@ export const eventCatalog = {
   ReferralAttributed: { topic: Topic.AffiliateEvents, schema: ReferralAttributedSchema },
   CommissionEarned: { topic: Topic.AffiliateEvents, schema: CommissionEarnedSchema },
   PayoutRequested: { topic: Topic.AffiliateEvents, schema: PayoutRequestedSchema },
+  PayoutPaid: { topic: Topic.AffiliateEvents, schema: PayoutPaidSchema },
   ChargeCompleted: { topic: Topic.CryptoEvents, schema: ChargeCompletedSchema },
   ChargeFailed: { topic: Topic.CryptoEvents, schema: ChargeFailedSchema },
   EscrowFinished: { topic: Topic.CryptoEvents, schema: EscrowFinishedSchema },

@@ -22,3 +22,8 @@ export * from './money';
 export * from './screening';
 export * from './transaction-events';
 export * from './transaction-figures';
+export * from './api-keys';
+export * from './http/route';
+export * from './http/openapi';
+export * from './webhook-endpoints';
+export * from './http/routes';

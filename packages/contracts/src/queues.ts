@@ -21,6 +21,11 @@ export const Queue = {
   TokenizationMint: 'tokenization-mint',
   /** Tokenization: one delayed job per locked investment (job id = investment id), releasing its tokens when the lock-up ends. */
   TokenizationLockup: 'tokenization-lockup',
+  /**
+   * Integrations: one job per outgoing webhook delivery (job id = delivery id), delayed between its
+   * attempts for up to 24 hours; resends by hand, and a repeatable sweep that requeues lost ones.
+   */
+  WebhookDelivery: 'webhook-delivery',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
 

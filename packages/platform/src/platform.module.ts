@@ -1,9 +1,11 @@
 import { DynamicModule, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
+import { apiRoutes, type RouteDescriptor } from '@app/contracts';
 import type { z } from 'zod';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { RouteAccessGuard } from './auth/route-access.guard';
 import { type BaseConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, type ServiceDatabaseOptions } from './database/database.module';
@@ -23,6 +25,8 @@ export interface ServiceOptions<S extends z.ZodType<BaseConfig>> {
   events?: ServiceEventsOptions;
   /** Whether the service uses BullMQ queues. */
   queues?: boolean;
+  /** The described routes whose access every request is checked against; a test's probe app passes its own. */
+  routes?: readonly RouteDescriptor[];
   /** Environment to read instead of process.env (tests). */
   env?: NodeJS.ProcessEnv;
 }
@@ -60,7 +64,12 @@ export class PlatformModule {
           providers: [HealthService, InternalServer],
         },
       ],
-      providers: [JwtStrategy, { provide: APP_FILTER, useClass: ErrorFilter }],
+      providers: [
+        JwtStrategy,
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        // Who may call each route, from its descriptor (packages/contracts); the jwt strategy checks sessions.
+        { provide: APP_GUARD, useFactory: () => new RouteAccessGuard(options.routes ?? apiRoutes) },
+      ],
       exports: [configModule, database, EventsModule, RedisModule, ...(options.queues ? [QueueModule] : [])],
     };
   }

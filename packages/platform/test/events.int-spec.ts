@@ -4,7 +4,12 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { deadLetterListSchema, replayResultSchema } from '@app/contracts';
+import {
+  deadLetterListSchema,
+  deadLetterRoutesOf,
+  replayResultSchema,
+  type EventConsumingService,
+} from '@app/contracts';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import {
@@ -70,6 +75,8 @@ class ProbeHandler implements EventHandler<'ProfileUpdated'> {
       config: baseConfigSchema,
       database: { schema: 'events_probe', entities: [], migrations: [CreateProbe1764892800500] },
       events: { handlers: [ProbeHandler] },
+      // The probe is described like a real consumer: its dead-letter routes, admin only.
+      routes: deadLetterRoutesOf(SERVICE as EventConsumingService),
       env: { ...process.env, SERVICE_NAME: SERVICE, PORT: '0' },
     }),
   ],

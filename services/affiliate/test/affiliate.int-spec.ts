@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import { fromBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   affiliateMessages,
   customContentResponseSchema,
   kycRequiredMessage,
   marketingAssetsResponseSchema,
+  PayoutPaidSchema,
   valuePropositionResponseSchema,
   type AffiliateProfile,
 } from '@app/contracts';
@@ -467,6 +469,19 @@ describe('affiliate: referral → commission → payout → clawback, from ident
       await send('POST', `/api/affiliate/admin/payouts/${second.id}/status`, admin, { status: 'paid' }),
     ).toMatchObject({ status: 200, body: { status: 'paid' } });
     expect(await profileOf(owner)).toMatchObject({ currentBalance: '0.00', totalEarnings: '75.00' });
+    // PayoutPaid once, for the paid payout only (merchants' `payout.paid` webhooks come from it).
+    const paidEvents = await query<{ payload: Buffer }>(
+      `SELECT payload FROM affiliate.outbox WHERE key = $1 AND type = 'PayoutPaid'`,
+      [profile.id],
+    );
+    expect(paidEvents.map((row) => fromBinary(PayoutPaidSchema, row.payload))).toEqual([
+      expect.objectContaining({
+        payoutId: second.id,
+        affiliateId: profile.id,
+        affiliateUserId: owner.id,
+        amount: '75.00',
+      }),
+    ]);
   });
 
   it('writes toolkit copy from the inputs and the programme’s facts without an AI key', async () => {

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule, PlatformModule, REDIS, SessionRevocationList, stripeClientProvider } from '@app/platform';
 import type Redis from 'ioredis';
+import { ApiKeyResolveController, ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { SignInThrottle } from './auth/sign-in-throttle';
@@ -23,8 +25,14 @@ export const identityPlatform = PlatformModule.forService({
 });
 
 @Module({
-  imports: [identityPlatform, TypeOrmModule.forFeature(identityDatabase.entities), MailModule],
-  controllers: [AuthController, KycController, StripeIdentityWebhookController],
+  imports: [identityPlatform, MailModule],
+  controllers: [
+    AuthController,
+    KycController,
+    StripeIdentityWebhookController,
+    ApiKeysController,
+    ApiKeyResolveController,
+  ],
   providers: [
     AuthService,
     SessionsService,
@@ -37,6 +45,8 @@ export const identityPlatform = PlatformModule.forService({
     { provide: IdentityVerificationProvider, useClass: StripeIdentityProvider },
     OneTimeTokensRepository,
     RefreshTokensRepository,
+    ApiKeysService,
+    ApiKeysRepository,
   ],
 })
 export class AppModule {}

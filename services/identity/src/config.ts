@@ -2,6 +2,7 @@ import {
   baseConfigSchema,
   keySetting,
   LOCAL_SIGNING_KEY,
+  mailConfigShape,
   parseSigningKey,
   stripeConfigShape,
   stripeDevDefault,
@@ -15,8 +16,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Origin of the web app, used in the links of e-mails. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
-  SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Payments Platform <no-reply@platform.local>'),
+  /** The mail worker's SMTP server and sender (identity-worker runs the platform's mail worker). */
+  ...mailConfigShape,
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: z.stringbool().default(process.env.NODE_ENV === 'production'),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
@@ -34,5 +35,15 @@ export const identityConfigSchema = baseConfigSchema.extend({
   ),
   /** Whether the provider also matches a live selfie against the document's photo. */
   KYC_REQUIRE_MATCHING_SELFIE: z.stringbool().default(true),
+  /**
+   * How long a rotated API key keeps working beside its replacement, so the programs that use it
+   * can be switched over without a failed call.
+   */
+  API_KEY_ROTATION_OVERLAP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(3600),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

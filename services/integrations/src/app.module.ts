@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { Queue } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { PlatformModule, type ServiceEventsOptions } from '@app/platform';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsService } from './analytics/analytics.service';
 import { integrationsConfigSchema } from './config';
@@ -17,25 +17,59 @@ import { IngestionService } from './transactions/ingestion.service';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { WebhooksController } from './transactions/webhooks.controller';
 import { WebhooksService } from './transactions/webhooks.service';
+import { WebhookDeliveryQueue } from './webhook-endpoints/webhook-delivery.queue';
+import { WebhookDispatcher } from './webhook-endpoints/webhook-dispatcher';
+import { WebhookEndpointsController } from './webhook-endpoints/webhook-endpoints.controller';
+import { WebhookEndpointsRepository } from './webhook-endpoints/webhook-endpoints.repository';
+import { WebhookEndpointsService } from './webhook-endpoints/webhook-endpoints.service';
+import { webhookEventHandlers } from './webhook-endpoints/webhook-events.handlers';
+import { WebhookSender } from './webhook-endpoints/webhook-sender';
 
-/** Shared by the API and the worker: platform, sync queue, repositories, credentials and ingestion. */
-export const integrationsPlatform = PlatformModule.forService({
-  config: integrationsConfigSchema,
-  database: integrationsDatabase,
-  queues: true,
-});
-export const syncQueue = BullModule.registerQueue({ name: Queue.IntegrationsSync });
+/**
+ * Shared by the API and the worker: platform, queues, repositories, credentials and ingestion.
+ * Only the API consumes events (`events`): merchants' events become webhook deliveries there, and
+ * its dead letters are replayed through it; the worker sends them.
+ */
+export const integrationsPlatform = (events?: ServiceEventsOptions) =>
+  PlatformModule.forService({
+    config: integrationsConfigSchema,
+    database: integrationsDatabase,
+    events,
+    queues: true,
+  });
+export const integrationsQueues = BullModule.registerQueue(
+  { name: Queue.IntegrationsSync },
+  { name: Queue.WebhookDelivery },
+);
 export const integrationsProviders = [
   Credentials,
   IntegrationsRepository,
   TransactionsRepository,
   IngestionService,
   SyncSchedules,
+  WebhookEndpointsRepository,
+  WebhookDeliveryQueue,
+  WebhookSender,
 ];
 
 @Module({
-  imports: [integrationsPlatform, syncQueue],
-  controllers: [ProcessorsController, PosSystemsController, AnalyticsController, WebhooksController],
-  providers: [...integrationsProviders, ProcessorsService, PosSystemsService, AnalyticsService, WebhooksService],
+  imports: [integrationsPlatform({ handlers: webhookEventHandlers }), integrationsQueues],
+  controllers: [
+    ProcessorsController,
+    PosSystemsController,
+    AnalyticsController,
+    WebhooksController,
+    WebhookEndpointsController,
+  ],
+  providers: [
+    ...integrationsProviders,
+    ProcessorsService,
+    PosSystemsService,
+    AnalyticsService,
+    WebhooksService,
+    WebhookEndpointsService,
+    WebhookDispatcher,
+    ...webhookEventHandlers,
+  ],
 })
 export class AppModule {}

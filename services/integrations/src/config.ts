@@ -15,6 +15,12 @@ const keyRing = z.string().superRefine((value, context) => {
   }
 });
 
+/** "true" or "false" (z.coerce.boolean would read "false" as true). */
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true');
+
 export const integrationsConfigSchema = baseConfigSchema.extend({
   SERVICE_NAME: z.string().default('integrations'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3005),
@@ -30,6 +36,27 @@ export const integrationsConfigSchema = baseConfigSchema.extend({
   SQUARE_API_BASE: z.url().default('https://connect.squareup.com'),
   /** How long a provider API call may take before the sync counts as failed. */
   SYNC_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Outgoing webhooks may go to loopback addresses (127.0.0.0/8, ::1): for development and tests
+   * only, refused in production. Private and link-local ranges stay refused either way.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: isProduction ? flag.refine((allowed) => !allowed, 'must not be true in production') : flag,
+  /**
+   * The first retry's delay; each later one doubles (1, 2, 4 … minutes by default), the last
+   * falling due when WEBHOOK_RETRY_WINDOW_MS has passed since the event: 12 attempts in 24 hours.
+   */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** How long after an event its delivery is retried before it counts as failed. */
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
+  /** How long an endpoint has to answer an attempt (connect to status line). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Attempts the worker makes at once (each waits up to WEBHOOK_TIMEOUT_MS on a slow endpoint). */
+  WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@app/platform';
 import { profileConfigSchema } from './config';
 import { profileDatabase } from './entities';
@@ -15,7 +14,6 @@ import { UserRegisteredHandler } from './profiles/user-registered.handler';
       database: profileDatabase,
       events: { handlers: [UserRegisteredHandler] },
     }),
-    TypeOrmModule.forFeature(profileDatabase.entities),
   ],
   controllers: [ProfilesController],
   providers: [ProfilesService, ProfilesRepository, UserRegisteredHandler],

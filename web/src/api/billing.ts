@@ -1,24 +1,21 @@
 import {
-  billingConfigSchema,
-  createSubscriptionResponseSchema,
-  currentSubscriptionSchema,
-  plansResponseSchema,
+  routeById,
   type BillingConfig,
   type CreateSubscriptionRequest,
   type CreateSubscriptionResponse,
   type CurrentSubscription,
   type PlanView,
 } from '@app/contracts';
-import { apiRequest } from './client';
+import { callRoute } from './client';
 
 /** GET /api/plans (public): every plan with its monthly and annual price. */
 export async function fetchPlans(): Promise<PlanView[]> {
-  return (await apiRequest('/api/plans', plansResponseSchema)).plans;
+  return (await callRoute(routeById('listPlans'))).plans;
 }
 
 /** GET /api/billing/config (public): the card provider's publishable key. */
 export function fetchBillingConfig(): Promise<BillingConfig> {
-  return apiRequest('/api/billing/config', billingConfigSchema);
+  return callRoute(routeById('getBillingConfig'));
 }
 
 /**
@@ -26,15 +23,15 @@ export function fetchBillingConfig(): Promise<BillingConfig> {
  * Only the plan, cycle and contact details go to our server; card data stays with Stripe Elements.
  */
 export function createSubscription(body: CreateSubscriptionRequest): Promise<CreateSubscriptionResponse> {
-  return apiRequest('/api/create-subscription', createSubscriptionResponseSchema, { method: 'POST', body });
+  return callRoute(routeById('createSubscription'), { body });
 }
 
 /** GET /api/billing/subscription: the signed-in user's plan (Starter when they never subscribed). */
 export function fetchSubscription(): Promise<CurrentSubscription> {
-  return apiRequest('/api/billing/subscription', currentSubscriptionSchema);
+  return callRoute(routeById('getSubscription'));
 }
 
 /** POST /api/billing/subscription/cancel: cancels at the end of the current period. */
 export function cancelSubscription(): Promise<CurrentSubscription> {
-  return apiRequest('/api/billing/subscription/cancel', currentSubscriptionSchema, { method: 'POST' });
+  return callRoute(routeById('cancelSubscription'));
 }

@@ -1,5 +1,5 @@
-import { errorBodySchema, type ErrorBody } from '@app/contracts';
-import type { z } from 'zod';
+import { errorBodySchema, routeById, routePath, type ErrorBody, type RouteDescriptor } from '@app/contracts';
+import { z } from 'zod';
 
 /**
  * A non-success HTTP answer. `message` follows spec 7 ("401: response text");
@@ -39,7 +39,7 @@ function parseErrorBody(text: string): ErrorBody | undefined {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface RequestOptions {
   method?: Method;
@@ -47,8 +47,9 @@ export interface RequestOptions {
   body?: unknown;
 }
 
+const refreshRoute = routeById('refreshSession');
 /** Calls that must never trigger a session refresh (they are how a session is made or renewed). */
-const noRefreshPaths = new Set(['/api/auth/login', '/api/auth/refresh']);
+const noRefreshPaths = new Set<string>([routeById('login').path, refreshRoute.path]);
 
 function send(path: string, { method = 'GET', body }: RequestOptions): Promise<Response> {
   // A FormData body goes as multipart/form-data: the browser writes that content type with its boundary.
@@ -70,7 +71,7 @@ let refreshInFlight: Promise<boolean> | undefined;
 
 /** Renews the 15-minute access cookie; concurrent 401s share one refresh call. */
 export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= send('/api/auth/refresh', { method: 'POST' })
+  refreshInFlight ??= send(routePath(refreshRoute), { method: refreshRoute.method })
     .then(
       (response) => response.ok,
       () => false,
@@ -98,4 +99,43 @@ export async function apiRequest<S extends z.ZodType>(
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   return schema.parse(text ? JSON.parse(text) : undefined);
+}
+
+export interface CallOptions {
+  /** Values of the route's `:name` segments. */
+  params?: Record<string, string>;
+  /** Query string values; undefined and empty ones are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+/**
+ * A described route's URL: its path with the parameters' values, then the query. For what the
+ * browser fetches itself (a download link, an event stream); calls go through `callRoute`.
+ */
+export function routeUrl(
+  route: Pick<RouteDescriptor, 'path'>,
+  { params, query }: Pick<CallOptions, 'params' | 'query'> = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  // toString, not `size`: Safari before 17 has no URLSearchParams.size and would drop the query.
+  const text = search.toString();
+  return routePath(route, params) + (text ? `?${text}` : '');
+}
+
+/**
+ * Calls a described route (packages/contracts, http/routes): its method and path from the
+ * descriptor, the answer parsed with its response schema (a route without one answers nothing).
+ */
+export function callRoute<R extends RouteDescriptor>(
+  route: R,
+  { params, query, body }: CallOptions = {},
+): Promise<R['response'] extends z.ZodType ? z.output<R['response']> : void> {
+  return apiRequest(routeUrl(route, { params, query }), route.response ?? z.unknown().transform(() => undefined), {
+    method: route.method,
+    body,
+  }) as never;
 }

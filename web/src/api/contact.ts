@@ -1,7 +1,7 @@
-import { contactResponseSchema, type ContactRequest, type ContactResponse } from '@app/contracts';
-import { apiRequest } from './client';
+import { routeById, type ContactRequest, type ContactResponse } from '@app/contracts';
+import { callRoute } from './client';
 
 /** POST /api/contact (spec 3.3 and 7): 201 with a ticket id, or 4xx { error, message, details }. */
 export function sendContactMessage(body: ContactRequest): Promise<ContactResponse> {
-  return apiRequest('/api/contact', contactResponseSchema, { method: 'POST', body });
+  return callRoute(routeById('submitContactForm'), { body });
 }

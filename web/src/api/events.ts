@@ -1,6 +1,7 @@
-import type { AnalyticsEventRequest } from '@app/contracts';
+import { routeById, routePath, type AnalyticsEventRequest } from '@app/contracts';
 
-export const pageEventsPath = '/api/analytics/events';
+/** Where page events go: a beacon always POSTs, as the route is described. */
+export const pageEventsPath = routePath(routeById('recordPageEvent'));
 
 /** Flat properties of a custom event: no personal data (names, e-mails, addresses, seeds). */
 export type EventProperties = Record<string, string | number | boolean>;

@@ -1,9 +1,5 @@
 import {
-  createdPosSchema,
-  createdProcessorSchema,
-  integrationsAnalyticsSchema,
-  posViewSchema,
-  processorViewSchema,
+  routeById,
   type CreatedPos,
   type CreatedProcessor,
   type CreatePosRequest,
@@ -13,41 +9,34 @@ import {
   type ProcessorView,
   type UpdateProcessorRequest,
 } from '@app/contracts';
-import { z } from 'zod';
-import { apiRequest } from './client';
-
-const processorListSchema = z.array(processorViewSchema);
-const posListSchema = z.array(posViewSchema);
+import { callRoute } from './client';
 
 /** GET /api/integrations/payment-processors: the signed-in user's processors, credentials masked. */
 export function fetchProcessors(): Promise<ProcessorView[]> {
-  return apiRequest('/api/integrations/payment-processors', processorListSchema);
+  return callRoute(routeById('listPaymentProcessors'));
 }
 
 /** POST /api/integrations/payment-processors: the answer carries the signing secret, once. */
 export function createProcessor(body: CreateProcessorRequest): Promise<CreatedProcessor> {
-  return apiRequest('/api/integrations/payment-processors', createdProcessorSchema, { method: 'POST', body });
+  return callRoute(routeById('createPaymentProcessor'), { body });
 }
 
 /** PUT /api/integrations/payment-processors/{id}: the active toggle. */
 export function updateProcessor(id: string, body: UpdateProcessorRequest): Promise<ProcessorView> {
-  return apiRequest(`/api/integrations/payment-processors/${encodeURIComponent(id)}`, processorViewSchema, {
-    method: 'PUT',
-    body,
-  });
+  return callRoute(routeById('updatePaymentProcessor'), { params: { id }, body });
 }
 
 /** GET /api/integrations/pos-systems: the signed-in user's POS systems, credentials masked. */
 export function fetchPosSystems(): Promise<PosView[]> {
-  return apiRequest('/api/integrations/pos-systems', posListSchema);
+  return callRoute(routeById('listPosSystems'));
 }
 
 /** POST /api/integrations/pos-systems: the answer carries the signing secret, once. */
 export function createPosSystem(body: CreatePosRequest): Promise<CreatedPos> {
-  return apiRequest('/api/integrations/pos-systems', createdPosSchema, { method: 'POST', body });
+  return callRoute(routeById('createPosSystem'), { body });
 }
 
 /** GET /api/integrations/analytics: the four summary figures. */
 export function fetchIntegrationsAnalytics(): Promise<IntegrationsAnalytics> {
-  return apiRequest('/api/integrations/analytics', integrationsAnalyticsSchema);
+  return callRoute(routeById('getIntegrationsAnalytics'));
 }

@@ -1,18 +1,16 @@
 import {
   ErrorCode,
-  kycAdminVerificationsResponseSchema,
-  kycStatusResponseSchema,
-  startKycVerificationResponseSchema,
+  routeById,
   type KycAdminVerificationsResponse,
   type KycStatusResponse,
   type StartKycVerificationRequest,
   type StartKycVerificationResponse,
 } from '@app/contracts';
-import { ApiError, apiRequest } from './client';
+import { ApiError, callRoute } from './client';
 
 /** GET /api/kyc/status: the account's KYC status and its latest verification. */
 export function fetchKycStatus(): Promise<KycStatusResponse> {
-  return apiRequest('/api/kyc/status', kycStatusResponseSchema);
+  return callRoute(routeById('getKycStatus'));
 }
 
 /** The provider's hosted page must be a web address: never a javascript: or data: URL. */
@@ -26,17 +24,14 @@ const isWebAddress = (url: string): boolean => {
 
 /** POST /api/kyc/verification: starts (or retries) verification; the answer's url is the provider's page. */
 export async function startKycVerification(body: StartKycVerificationRequest): Promise<StartKycVerificationResponse> {
-  const started = await apiRequest('/api/kyc/verification', startKycVerificationResponseSchema, {
-    method: 'POST',
-    body,
-  });
+  const started = await callRoute(routeById('startKycVerification'), { body });
   if (!isWebAddress(started.url)) throw new Error('The verification provider returned an invalid address.');
   return started;
 }
 
 /** GET /api/kyc/admin/verifications (admin role): every verification, who verified what and when. */
 export function fetchKycAdminVerifications(): Promise<KycAdminVerificationsResponse> {
-  return apiRequest('/api/kyc/admin/verifications', kycAdminVerificationsResponseSchema);
+  return callRoute(routeById('listKycVerifications'));
 }
 
 /** The 403 a KYC-gated operation answers with while the account is not verified. */

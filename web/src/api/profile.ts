@@ -1,15 +1,12 @@
-import { profileSchema, type Profile } from '@app/contracts';
-import { z } from 'zod';
-import { apiRequest } from './client';
+import { routeById, type Profile } from '@app/contracts';
+import { callRoute } from './client';
 
-// profileSchema is strict (it guards requests); answers may carry more than the 19 fields, so drop extras.
-const profileResponseSchema = z.object(profileSchema.shape);
-
+/** GET /api/user/profile: the route's answer schema drops fields beyond the 19 (only requests are strict). */
 export function fetchProfile(): Promise<Profile> {
-  return apiRequest('/api/user/profile', profileResponseSchema);
+  return callRoute(routeById('getProfile'));
 }
 
 /** Sends all 19 fields; blanks go as empty strings (spec 5.4). */
 export function updateProfile(body: Profile): Promise<Profile> {
-  return apiRequest('/api/user/profile', profileResponseSchema, { method: 'PUT', body });
+  return callRoute(routeById('updateProfile'), { body });
 }

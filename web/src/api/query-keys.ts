@@ -11,6 +11,10 @@ export const queryKeys = {
   paymentProcessors: ['integrations', 'payment-processors'] as const,
   posSystems: ['integrations', 'pos-systems'] as const,
   integrationsAnalytics: ['integrations', 'analytics'] as const,
+  /** The prefix of every outgoing-webhook key: any change refetches the endpoints and their logs. */
+  webhooks: ['webhooks'] as const,
+  webhookEndpoints: ['webhooks', 'endpoints'] as const,
+  webhookDeliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
   /** The prefix of every affiliate key: a payout or a new account refetches all of them. */
   affiliate: ['affiliate'] as const,
   affiliateProfile: ['affiliate', 'profile'] as const,
@@ -58,4 +62,6 @@ export const queryKeys = {
   tokenizationSummary: ['tokenization', 'summary'] as const,
   wholesaleDeclaration: ['tokenization', 'wholesale-declaration'] as const,
   tokenizationInvestment: (id: string) => ['tokenization', 'investments', id] as const,
+  /** The signed-in user's API keys (Settings → Developer API). */
+  apiKeys: ['developer', 'api-keys'] as const,
 };

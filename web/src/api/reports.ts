@@ -1,35 +1,31 @@
 import {
-  reportAnalysisSchema,
-  reportListSchema,
-  reportSchema,
+  routeById,
   type GenerateReportRequest,
   type Report,
   type ReportAnalysis,
   type ReportFormat,
   type ReportList,
 } from '@app/contracts';
-import { apiRequest } from './client';
-
-const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;
+import { callRoute, routeUrl } from './client';
 
 /** POST /api/reports/generate: the report is queued; follow it with fetchReport. */
 export function generateReport(body: GenerateReportRequest): Promise<Report> {
-  return apiRequest('/api/reports/generate', reportSchema, { method: 'POST', body });
+  return callRoute(routeById('generateReport'), { body });
 }
 
 /** GET /api/reports: the 5 most recent, newest first. */
 export function fetchReports(): Promise<ReportList> {
-  return apiRequest('/api/reports', reportListSchema);
+  return callRoute(routeById('listReports'));
 }
 
 /** GET /api/reports/{id}: the report with its status and progress. */
 export function fetchReport(id: string): Promise<Report> {
-  return apiRequest(reportPath(id), reportSchema);
+  return callRoute(routeById('getReport'), { params: { id } });
 }
 
 /** POST /api/reports/analyze: the server reads only the id and analyses the stored figures. */
 export function analyzeReport(report: Report): Promise<ReportAnalysis> {
-  return apiRequest('/api/reports/analyze', reportAnalysisSchema, { method: 'POST', body: { reportData: report } });
+  return callRoute(routeById('analyzeReport'), { body: { reportData: report } });
 }
 
 /**
@@ -37,4 +33,4 @@ export function analyzeReport(report: Report): Promise<ReportAnalysis> {
  * (a link or a new tab) and sends the session cookie along.
  */
 export const reportDownloadUrl = (id: string, format: ReportFormat = 'pdf'): string =>
-  `/api/reports/download/${encodeURIComponent(id)}?format=${format}`;
+  routeUrl(routeById('downloadReport'), { params: { id }, query: { format } });

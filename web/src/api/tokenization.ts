@@ -1,13 +1,7 @@
 import {
   ErrorCode,
-  investmentViewSchema,
-  propertyListSchema,
-  propertyViewSchema,
-  tokenizationSummarySchema,
-  wholesaleDeclarationViewSchema,
+  routeById,
   type propertySubmissionSchema,
-  tokenizationEligibilitySchema,
-  tokenizationPaths,
   type ContractConfig,
   type InvestmentRequest,
   type InvestmentView,
@@ -20,7 +14,7 @@ import {
   type WholesaleDeclarationView,
 } from '@app/contracts';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './client';
+import { ApiError, callRoute } from './client';
 
 /** The 403 every tokenization call answers with outside New Zealand and Australia. */
 export const isRegionRestrictedError = (error: unknown): error is ApiError =>
@@ -32,7 +26,7 @@ export const isRegionRestrictedError = (error: unknown): error is ApiError =>
  */
 export async function fetchTokenizationEligibility(): Promise<TokenizationEligibility> {
   try {
-    return await apiRequest(tokenizationPaths.eligibility, tokenizationEligibilitySchema);
+    return await callRoute(routeById('getTokenizationEligibility'));
   } catch (error) {
     if (!isRegionRestrictedError(error)) throw error;
     return { isAllowed: false, country: null, countryCode: null, restrictionMessage: error.serverMessage ?? null };
@@ -45,49 +39,46 @@ export interface PropertyUpload {
   documents: Partial<Record<PropertyDocumentKey, File>>;
 }
 
-/** POST /api/tokenization/upload (multipart/form-data): the compliance checks start by themselves. */
+/**
+ * POST /api/tokenization/upload (multipart/form-data): the compliance checks start by themselves.
+ * A FormData body goes as multipart (client.ts); the route describes its fields for the reference.
+ */
 export function submitProperty({ fields, documents }: PropertyUpload): Promise<PropertyView> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
   for (const [key, file] of Object.entries(documents)) if (file) form.set(key, file, file.name);
-  return apiRequest(tokenizationPaths.upload, propertyViewSchema, { method: 'POST', body: form });
+  return callRoute(routeById('uploadProperty'), { body: form });
 }
 
 /** GET /api/tokenization/properties: the user's submissions. */
 export function fetchProperties(): Promise<PropertyList> {
-  return apiRequest(tokenizationPaths.properties, propertyListSchema);
+  return callRoute(routeById('listProperties'));
 }
 
 /** GET /api/tokenization/properties/:id: the property with its latest compliance run and its token. */
 export function fetchProperty(id: string): Promise<PropertyView> {
-  return apiRequest(tokenizationPaths.property(encodeURIComponent(id)), propertyViewSchema);
+  return callRoute(routeById('getProperty'), { params: { id } });
 }
 
-/** POST /api/tokenization/properties/:id/compliance-check: runs every check again. */
+/** POST /api/tokenization/properties/:id/compliance-check: runs every check again (an empty JSON body). */
 export function rerunComplianceCheck(id: string): Promise<PropertyView> {
-  return apiRequest(tokenizationPaths.complianceCheck(encodeURIComponent(id)), propertyViewSchema, {
-    method: 'POST',
-    body: {},
-  });
+  return callRoute(routeById('recheckPropertyCompliance'), { params: { id }, body: {} });
 }
 
 /** POST /api/tokenization/properties/:id/contract: queues the deployment (202, contract queued). */
 export function deployContract(id: string, config: ContractConfig): Promise<PropertyView> {
-  return apiRequest(tokenizationPaths.contract(encodeURIComponent(id)), propertyViewSchema, {
-    method: 'POST',
-    body: config,
-  });
+  return callRoute(routeById('deployPropertyContract'), { params: { id }, body: config });
 }
 
 /** GET /api/tokenization/summary: the dashboard's tokenization figures. */
 export function fetchTokenizationSummary(): Promise<TokenizationSummary> {
-  return apiRequest(tokenizationPaths.summary, tokenizationSummarySchema);
+  return callRoute(routeById('getTokenizationSummary'));
 }
 
 /** GET /api/tokenization/wholesale-declaration: the user's declaration, or null when there is none (404). */
 export async function fetchWholesaleDeclaration(): Promise<WholesaleDeclarationView | null> {
   try {
-    return await apiRequest(tokenizationPaths.wholesaleDeclaration, wholesaleDeclarationViewSchema);
+    return await callRoute(routeById('getWholesaleDeclaration'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -96,21 +87,15 @@ export async function fetchWholesaleDeclaration(): Promise<WholesaleDeclarationV
 
 /** PUT /api/tokenization/wholesale-declaration: declares (or renews) the wholesale investor status. */
 export function saveWholesaleDeclaration(body: WholesaleDeclarationRequest): Promise<WholesaleDeclarationView> {
-  return apiRequest(tokenizationPaths.wholesaleDeclaration, wholesaleDeclarationViewSchema, {
-    method: 'PUT',
-    body,
-  });
+  return callRoute(routeById('declareWholesaleInvestor'), { body });
 }
 
 /** POST /api/tokenization/properties/:id/investments: the answer says how to pay. */
 export function createInvestment(propertyId: string, body: InvestmentRequest): Promise<InvestmentView> {
-  return apiRequest(tokenizationPaths.investments(encodeURIComponent(propertyId)), investmentViewSchema, {
-    method: 'POST',
-    body,
-  });
+  return callRoute(routeById('createInvestment'), { params: { id: propertyId }, body });
 }
 
 /** GET /api/tokenization/investments/:id: the payment and the mint. */
 export function fetchInvestment(id: string): Promise<InvestmentView> {
-  return apiRequest(tokenizationPaths.investment(encodeURIComponent(id)), investmentViewSchema);
+  return callRoute(routeById('getInvestment'), { params: { id } });
 }

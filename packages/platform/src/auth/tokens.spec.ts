@@ -81,6 +81,11 @@ describe('signAccessToken / verifyAccessToken', () => {
     expect(verifyAccessToken(token, keys)).toEqual({ ...user, sessionId });
     const odd = edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ role: 'user', sid: 'x' }));
     expect(verifyAccessToken(odd, keys)).toBeNull();
+    // An API key's tokens: `apikey:<key id>`, and nothing else after the prefix.
+    const keySession = { ...user, sessionId: `apikey:${sessionId}` };
+    expect(verifyAccessToken(signAccessToken(keySession, key), keys)).toEqual(keySession);
+    const oddKey = edToken({ alg: 'EdDSA', kid: 'k2' }, claimsOf({ role: 'user', sid: 'apikey:x' }));
+    expect(verifyAccessToken(oddKey, keys)).toBeNull();
   });
 
   it('gives the same token for the same user, session and issue instant (a refresh retried in its grace window)', () => {

@@ -79,12 +79,18 @@ export function signAccessToken(user: AuthUser, key: SigningKey, options: number
   return `${input}.${sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`;
 }
 
-/** The user a verified token's claims speak for; a subject or session id that is not a uuid is refused. */
+/**
+ * A session id identity issues: a refresh family's uuid, or `apikey:<uuid>` for the tokens minted
+ * for an API key (contracts' apiKeySessionId), so revoking the key revokes them.
+ */
+const isSessionId = (sid: string): boolean => isUuid(sid.startsWith('apikey:') ? sid.slice('apikey:'.length) : sid);
+
+/** The user a verified token's claims speak for; a subject or session id of another shape is refused. */
 export function userOfClaims(claims: AccessClaims): AuthUser | null {
   if (!isValidSubject(claims.sub)) return null;
   const user: AuthUser = { id: claims.sub, email: claims.email, emailVerified: claims.ev === true, role: claims.role };
   if (claims.sid === undefined) return user;
-  if (typeof claims.sid !== 'string' || !isUuid(claims.sid)) return null;
+  if (typeof claims.sid !== 'string' || !isSessionId(claims.sid)) return null;
   return { ...user, sessionId: claims.sid };
 }
 

@@ -198,6 +198,8 @@ async function awaitMigrations(dataSource: DataSource, schema: string, timeoutMs
 export class DatabaseModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
     let urls: DatabaseUrls;
+    // TypeORM's repository of each entity, for the service's repositories that inject one.
+    const entityRepositories = TypeOrmModule.forFeature(options.entities as Function[]);
     return {
       module: DatabaseModule,
       imports: [
@@ -226,9 +228,10 @@ export class DatabaseModule {
             return dataSource;
           },
         }),
+        entityRepositories,
       ],
       providers: [TransactionRunner],
-      exports: [TypeOrmModule, TransactionRunner],
+      exports: [TypeOrmModule, entityRepositories, TransactionRunner],
     };
   }
 }

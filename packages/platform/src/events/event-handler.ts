@@ -1,6 +1,6 @@
 import type { MessageShape } from '@bufbuild/protobuf';
 import type { eventCatalog, EventType } from '@app/contracts';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction-runner';
 
 export type Event<T extends EventType> = MessageShape<(typeof eventCatalog)[T]['schema']>;
 
@@ -9,7 +9,7 @@ export interface EventContext {
   occurredAt: Date;
   requestId?: string;
   /** The transaction that also records the event in the inbox. */
-  manager: EntityManager;
+  manager: Transaction;
 }
 
 /** Applies one event type; runs inside the inbox transaction, so it must use `context.manager`. */

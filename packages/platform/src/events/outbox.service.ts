@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
 import { eventBoundsViolation, eventCatalog, EventHeader, type EventType } from '@app/contracts';
-import type { EntityManager } from 'typeorm';
 import { schemaOf } from '../database/schema';
+import type { Transaction } from '../database/transaction-runner';
 import { injectTraceContext } from '../telemetry/telemetry';
 
 export type EventData<T extends EventType> = MessageInitShape<(typeof eventCatalog)[T]['schema']>;
@@ -22,7 +22,7 @@ export const OUTBOX_WRITTEN = 'outboxWritten';
 @Injectable()
 export class OutboxService {
   async publish<T extends EventType>(
-    manager: EntityManager,
+    manager: Transaction,
     type: T,
     key: string,
     data: EventData<T>,

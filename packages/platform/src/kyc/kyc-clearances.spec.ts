@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { ErrorCode, KycStatusChangedSchema, kycRequiredMessage } from '@app/contracts';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction-runner';
 import type { KycClearancesRepository } from './kyc-clearances.repository';
 import { KycClearances } from './kyc-clearances';
 
 const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
-const manager = {} as EntityManager;
+const manager = {} as Transaction;
 const changedAt = new Date('2025-12-16T09:30:00Z');
 const received = new Date('2025-12-16T09:30:05Z');
 

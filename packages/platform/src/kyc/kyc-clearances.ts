@@ -8,8 +8,8 @@ import {
   kycStatusSchema,
   type KycGatedAction,
 } from '@app/contracts';
-import type { EntityManager } from 'typeorm';
 import { isUuid } from '../auth/tokens';
+import type { Transaction } from '../database/transaction-runner';
 import { AppError } from '../errors/app-error';
 import type { Event, EventContext, EventHandler } from '../events/event-handler';
 import { KycClearancesRepository } from './kyc-clearances.repository';
@@ -31,7 +31,7 @@ export class KycClearances {
    * Applies a status change unless the stored status changed later: identity keys the events by
    * user, so they arrive in order, but a replayed dead letter may be older than what it finds.
    */
-  async statusChanged(manager: EntityManager, event: Event<'KycStatusChanged'>, occurredAt: Date): Promise<void> {
+  async statusChanged(manager: Transaction, event: Event<'KycStatusChanged'>, occurredAt: Date): Promise<void> {
     const status = kycStatusSchema.safeParse(event.status);
     if (!isUuid(event.userId) || !status.success) {
       this.logger.warn(`KycStatusChanged without a valid user id or status; ignored`);
@@ -46,7 +46,7 @@ export class KycClearances {
    * Refuses (403 KYC_REQUIRED, saying what to do) unless the user's identity is verified; reads in
    * the caller's transaction when given one.
    */
-  async require(userId: string, action: KycGatedAction, manager?: EntityManager): Promise<void> {
+  async require(userId: string, action: KycGatedAction, manager?: Transaction): Promise<void> {
     const clearance = await this.repository.byUserId(userId, manager);
     if (!kycCleared(clearance?.status ?? initialKycStatus)) {
       this.logger.log(`${action} refused: user ${userId} is not KYC verified`);

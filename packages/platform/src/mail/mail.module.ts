@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { Queue } from '@app/contracts';
+import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';
 
 /**
@@ -13,3 +14,13 @@ import { MailService } from './mail.service';
   exports: [MailService],
 })
 export class MailModule {}
+
+/**
+ * Makes a worker the mail worker: it processes the shared `mail` queue for every service. Needs
+ * `queues: true` and the settings of `mailConfigShape` in the service's config.
+ */
+@Module({
+  imports: [BullModule.registerQueue({ name: Queue.Mail })],
+  providers: [MailProcessor],
+})
+export class MailWorkerModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   adminListQuerySchema,
   affiliateStatusChangeSchema,
@@ -8,14 +8,13 @@ import {
   type AffiliateStatusChange,
   type PayoutStatusChange,
 } from '@app/contracts';
-import { AdminGuard, CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { AdminService } from './admin.service';
 
 type ListQuery = { status?: string };
 
 /** Ops only (role admin): applications and payouts of every affiliate. */
 @Controller('api/affiliate/admin')
-@UseGuards(SessionGuard, AdminGuard)
 export class AdminController {
   constructor(private readonly admin: AdminService) {}
 

@@ -10,9 +10,10 @@ import {
   type PayoutStatus,
   type PayoutStatusChange,
 } from '@app/contracts';
-import { AppError, type AuthUser, isUuid, TransactionRunner } from '@app/platform';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { AppError, type AuthUser, isUuid, OutboxService, TransactionRunner } from '@app/platform';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
-import { toCents } from '../affiliates/money';
+import { fromCents, toCents } from '../affiliates/money';
 import { adminPayoutView, applicationView } from '../affiliates/views';
 import { PayoutsRepository } from '../payouts/payouts.repository';
 
@@ -28,6 +29,7 @@ export class AdminService {
     private readonly transactions: TransactionRunner,
     private readonly affiliates: AffiliatesRepository,
     private readonly payouts: PayoutsRepository,
+    private readonly outbox: OutboxService,
   ) {}
 
   applications(status?: string): Promise<AffiliateApplicationView[]> {
@@ -75,6 +77,17 @@ export class AdminService {
       }
       this.logger.log(`payout ${id} marked ${change.status} by ${admin.id}`);
       const [row] = await this.payouts.withAffiliates(manager, undefined, id);
+      if (change.status === 'paid') {
+        // Last: the outbox row takes the affiliate's event-order lock until the commit.
+        const affiliate = await this.affiliates.byId(manager, payout.affiliateId);
+        await this.outbox.publish(manager, 'PayoutPaid', payout.affiliateId, {
+          payoutId: id,
+          affiliateId: payout.affiliateId,
+          affiliateUserId: affiliate!.userId,
+          amount: fromCents(toCents(payout.amount)),
+          paidAt: timestampFromDate(row!.processedAt ?? new Date()),
+        });
+      }
       return adminPayoutView(row!);
     });
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import {
   affiliateApplicationSchema,
   type AffiliateProfile,
@@ -6,13 +6,12 @@ import {
   type PayoutView,
   type ReferralView,
 } from '@app/contracts';
-import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { PayoutsService } from '../payouts/payouts.service';
 import { AffiliatesService, type Application } from './affiliates.service';
 
 /** Spec 7: the /api/affiliate calls of the signed-in user's own affiliate profile. */
 @Controller('api/affiliate')
-@UseGuards(SessionGuard)
 export class AffiliatesController {
   constructor(
     private readonly affiliates: AffiliatesService,

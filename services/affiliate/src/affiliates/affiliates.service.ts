@@ -11,8 +11,7 @@ import {
   type ReferralWindow,
   tierForMonthlyReferrals,
 } from '@app/contracts';
-import { AppError, isUniqueViolation, TransactionRunner, type AuthUser } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, isUniqueViolation, TransactionRunner, type AuthUser, type Transaction } from '@app/platform';
 import type { z } from 'zod';
 import { PayoutsRepository } from '../payouts/payouts.repository';
 import { ReferralsRepository } from '../referrals/referrals.repository';
@@ -127,7 +126,7 @@ export class AffiliatesService {
     });
   }
 
-  async affiliateOf(manager: EntityManager, userId: string): Promise<Affiliate> {
+  async affiliateOf(manager: Transaction, userId: string): Promise<Affiliate> {
     const affiliate = await this.affiliates.byUserId(manager, userId);
     if (!affiliate) throw noProfile();
     return affiliate;

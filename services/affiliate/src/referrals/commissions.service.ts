@@ -3,8 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventCatalog } from '@app/contracts';
-import { isUuid, OutboxService, type Event, type EventContext } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { isUuid, OutboxService, type Event, type EventContext, type Transaction } from '@app/platform';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { fromCents, percent, toCents } from '../affiliates/money';
 import { clawbackOf, commissionOf, parkedEventCutoff, takenBackOf, withinCommissionWindow } from './commission-rules';
@@ -84,7 +83,7 @@ export class CommissionsService {
    * UserRegistered transaction after the referral (if any) is recorded. Without a referral they
    * are simply dropped; expired ones are never applied.
    */
-  async releaseParked(manager: EntityManager, userId: string): Promise<void> {
+  async releaseParked(manager: Transaction, userId: string): Promise<void> {
     const cutoff = parkedEventCutoff(new Date());
     for (const parked of await this.parked.takeOf(manager, userId)) {
       if (parked.parkedAt < cutoff) {
@@ -106,7 +105,7 @@ export class CommissionsService {
    * balance and total earnings grow by it and the referral becomes converted, with CommissionEarned.
    */
   private async earn(
-    manager: EntityManager,
+    manager: Transaction,
     referral: Referral,
     event: Event<'InvoicePaid'>,
     paidAt: Date,
@@ -167,7 +166,7 @@ export class CommissionsService {
    * (billing reports the total refunded so far, so only the increase is taken), through `settle`.
    * False when the invoice earned no commission.
    */
-  private async clawBack(manager: EntityManager, event: Event<'InvoiceRefunded'>): Promise<boolean> {
+  private async clawBack(manager: Transaction, event: Event<'InvoiceRefunded'>): Promise<boolean> {
     const commission = await this.referrals.lockCommissionByInvoice(manager, event.invoiceId);
     if (!commission) return false;
     const target = clawbackOf(
@@ -216,7 +215,7 @@ export class CommissionsService {
    * dispute opens, back to the balance and total earnings when it is won. Without a commission
    * (yet) there is nothing to do: `earn` calls this when there is one.
    */
-  private async holdBackDisputed(manager: EntityManager, invoiceId: string): Promise<void> {
+  private async holdBackDisputed(manager: Transaction, invoiceId: string): Promise<void> {
     const commission = await this.referrals.lockCommissionByInvoice(manager, invoiceId);
     if (!commission) return;
     const disputed = clawbackOf(
@@ -237,7 +236,7 @@ export class CommissionsService {
    * later commissions; a negative balance is under the payout minimum. Answers the change.
    */
   private async settle(
-    manager: EntityManager,
+    manager: Transaction,
     commission: Commission,
     change: { refunded?: number; disputed?: number },
   ): Promise<number> {

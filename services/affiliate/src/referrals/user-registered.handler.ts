@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { referralCodePattern } from '@app/contracts';
-import { isUuid, OutboxService, type Event, type EventContext, type EventHandler } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import {
+  isUuid,
+  OutboxService,
+  type Event,
+  type EventContext,
+  type EventHandler,
+  type Transaction,
+} from '@app/platform';
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { normalizeReferralCode } from '../affiliates/referral-code';
 import { CommissionsService } from './commissions.service';
@@ -45,7 +51,7 @@ export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
   }
 
   private async attribute(
-    manager: EntityManager,
+    manager: Transaction,
     event: Event<'UserRegistered'>,
     referredAt: Date,
     requestId?: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   customContentRequestSchema,
   marketingAssetsRequestSchema,
@@ -9,11 +9,10 @@ import {
   type ValuePropositionRequest,
   type ValuePropositionResponse,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ToolkitService, type CustomContentRequest } from './toolkit.service';
 
 @Controller('api/affiliate')
-@UseGuards(SessionGuard)
 export class ToolkitController {
   constructor(private readonly toolkit: ToolkitService) {}
 

@@ -1,10 +1,9 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { complianceRecordsQuerySchema, type ComplianceRecordPage } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ComplianceService, type ComplianceRecordsQuery } from './compliance.service';
 
 @Controller('api/compliance/records')
-@UseGuards(SessionGuard)
 export class ComplianceController {
   constructor(private readonly compliance: ComplianceService) {}
 

@@ -1,12 +1,11 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { BlockchainStatus, DashboardStats } from '@app/contracts';
-import { CurrentUser, SessionGuard, type AuthUser } from '@app/platform';
+import { CurrentUser, type AuthUser } from '@app/platform';
 import { BlockchainStatusService } from '../blockchain/blockchain-status.service';
 import { DashboardService } from './dashboard.service';
 
 /** Spec 7: the dashboard's stat cards and blockchain infrastructure panel. */
 @Controller('api')
-@UseGuards(SessionGuard)
 export class DashboardController {
   constructor(
     private readonly dashboard: DashboardService,

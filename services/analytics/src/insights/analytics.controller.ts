@@ -1,4 +1,4 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import {
   businessMetricsQuerySchema,
   cashFlowQuerySchema,
@@ -15,7 +15,7 @@ import {
   type TransactionSummary,
   type TransactionVolume,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { BusinessMetricsService } from './business-metrics.service';
 import { CashFlowService } from './cash-flow.service';
@@ -25,7 +25,6 @@ import { SegmentationService } from './segmentation.service';
 
 /** Spec 7: the analytics screens' calls, all computed from the user's own transactions. */
 @Controller('api/analytics')
-@UseGuards(SessionGuard)
 export class AnalyticsController {
   constructor(
     private readonly metrics: BusinessMetricsService,

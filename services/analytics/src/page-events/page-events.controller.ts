@@ -1,11 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { analyticsEventRequestSchema, type AnalyticsEventAccepted, type AnalyticsEventRequest } from '@app/contracts';
-import { CurrentUser, OptionalSessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { PageEventsService } from './page-events.service';
 
 /** POST /api/analytics/events: a session is optional; with one, the event is stored as the user's. */
 @Controller('api/analytics/events')
-@UseGuards(OptionalSessionGuard)
 export class PageEventsController {
   constructor(private readonly events: PageEventsService) {}
 

@@ -1,11 +1,10 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { transactionsQuerySchema, type TransactionPage } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { TransactionsService, type TransactionsQuery } from './transactions.service';
 
 /** Spec 7: GET /api/transactions, the signed-in user's own transactions, newest first. */
 @Controller('api/transactions')
-@UseGuards(SessionGuard)
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { billingCycles, planIds, subscriptionStatuses, type BillingCycle, type Plan } from '@app/contracts';
-import { OutboxService } from '@app/platform';
+import { OutboxService, type Transaction } from '@app/platform';
 import type Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
 import { BillingRepository } from './billing.repository';
 import type { Subscription } from './subscription.entity';
 
@@ -55,7 +54,7 @@ export class SubscriptionSync {
    * `created` time, null for the current object read from Stripe. Returns null when stale.
    */
   async apply(
-    manager: EntityManager,
+    manager: Transaction,
     subscription: Subscription,
     changes: SubscriptionChanges,
     at: Date | null,
@@ -70,7 +69,7 @@ export class SubscriptionSync {
     return saved;
   }
 
-  async publishActivated(manager: EntityManager, subscription: Subscription, requestId?: string): Promise<void> {
+  async publishActivated(manager: Transaction, subscription: Subscription, requestId?: string): Promise<void> {
     await this.outbox.publish(
       manager,
       'SubscriptionActivated',
@@ -94,7 +93,7 @@ export class SubscriptionSync {
    * checkout.
    */
   async fromStripe(
-    manager: EntityManager,
+    manager: Transaction,
     remote: Stripe.Subscription,
     at: Date | null,
     requestId?: string,
@@ -121,7 +120,7 @@ export class SubscriptionSync {
    * Applies a subscription read from Stripe only if its row is still incomplete under the lock: a
    * webhook applied since the read is at least as new as the read (the reconcile job's rule).
    */
-  async healIncomplete(manager: EntityManager, remote: Stripe.Subscription): Promise<Subscription | null> {
+  async healIncomplete(manager: Transaction, remote: Stripe.Subscription): Promise<Subscription | null> {
     const local = await this.repository.subscriptionByStripeId(manager, remote.id);
     if (local?.status !== 'incomplete') return null;
     return this.apply(manager, local, changesFromStripe(remote), null);

@@ -1,14 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   createSubscriptionRequestSchema,
   type CreateSubscriptionResponse,
   type CurrentSubscription,
 } from '@app/contracts';
-import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { SubscriptionsService, type SubscriptionRequest } from './subscriptions.service';
 
 @Controller('api')
-@UseGuards(SessionGuard)
 export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 

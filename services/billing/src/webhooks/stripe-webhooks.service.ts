@@ -1,8 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { APP_CONFIG, OutboxService, STRIPE_CLIENT, TransactionRunner, verifiedStripeEvent } from '@app/platform';
+import {
+  APP_CONFIG,
+  OutboxService,
+  STRIPE_CLIENT,
+  TransactionRunner,
+  verifiedStripeEvent,
+  type Transaction,
+} from '@app/platform';
 import Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
@@ -93,13 +99,13 @@ export class StripeWebhooksService {
     });
   }
 
-  private async userOf(manager: EntityManager, customer: Stripe.Invoice['customer']): Promise<string | null> {
+  private async userOf(manager: Transaction, customer: Stripe.Invoice['customer']): Promise<string | null> {
     const id = stripeIdOf(customer);
     return id ? ((await this.repository.customerByStripeId(manager, id))?.userId ?? null) : null;
   }
 
   private async invoicePaid(
-    manager: EntityManager,
+    manager: Transaction,
     invoice: Stripe.Invoice,
     at: Date | null,
     requestId?: string,
@@ -160,7 +166,7 @@ export class StripeWebhooksService {
 
   /** A failure reported after the invoice was paid is stale: the invoice and its subscription stay as they are. */
   private async invoiceFailed(
-    manager: EntityManager,
+    manager: Transaction,
     invoice: Stripe.Invoice,
     at: Date | null,
     requestId?: string,
@@ -189,7 +195,7 @@ export class StripeWebhooksService {
   }
 
   private async chargeRefunded(
-    manager: EntityManager,
+    manager: Transaction,
     charge: Stripe.Charge,
     invoiceId: string | null,
     requestId?: string,
@@ -221,7 +227,7 @@ export class StripeWebhooksService {
    * in any order, so each is published and consumers apply a dispute once by its id, won being final.
    */
   private async disputeDecided(
-    manager: EntityManager,
+    manager: Transaction,
     { dispute, won }: DisputeOutcome,
     stripeInvoice: { id: string; customer: string | null } | null,
     requestId?: string,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@app/platform';
 import type { AccountContext } from './account-context.entity';
 import type { AccountContextRepository } from './account-context.repository';
 import { AccountContextService } from './account-context.service';
@@ -7,7 +7,7 @@ import type { ReportedTransaction } from './account-context.util';
 import type { AccountTransaction } from './account-transaction.entity';
 
 const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
-const manager = {} as EntityManager;
+const manager = {} as Transaction;
 const at = new Date('2025-12-14T12:00:00Z');
 
 const accountOf = (planActivatedAt: Date | null): AccountContext => ({

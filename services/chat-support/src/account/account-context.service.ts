@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { supportAccountTransactions, type SupportAccountContext } from '@app/contracts';
-import { isUuid } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { isUuid, type Transaction } from '@app/platform';
 import { AccountContextRepository } from './account-context.repository';
 import {
   accountContextOf,
@@ -26,19 +25,19 @@ export class AccountContextService {
   constructor(private readonly repository: AccountContextRepository) {}
 
   /** The user's account now: plan, KYC status and newest transactions (newest first). */
-  async of(manager: EntityManager, userId: string): Promise<SupportAccountContext> {
+  async of(manager: Transaction, userId: string): Promise<SupportAccountContext> {
     const account = await this.repository.findAccount(manager, userId);
     const transactions = await this.repository.recentTransactions(manager, userId, supportAccountTransactions);
     return accountContextOf(account, transactions);
   }
 
   /** A new account starts at identity's starting KYC status; an account some other event created keeps its own. */
-  async registered(manager: EntityManager, userId: string): Promise<void> {
+  async registered(manager: Transaction, userId: string): Promise<void> {
     if (!this.valid(userId, 'UserRegistered')) return;
     await this.repository.lockAccount(manager, userId);
   }
 
-  async planActivated(manager: EntityManager, userId: string, plan: ActivatedPlan): Promise<void> {
+  async planActivated(manager: Transaction, userId: string, plan: ActivatedPlan): Promise<void> {
     if (!this.valid(userId, 'SubscriptionActivated')) return;
     const account = await this.repository.lockAccount(manager, userId);
     if (!isNotOlder(account.planActivatedAt, plan.activatedAt)) {
@@ -50,7 +49,7 @@ export class AccountContextService {
   }
 
   /** Identity's KYC status of the user, unless the stored one changed later. */
-  async kycStatusChanged(manager: EntityManager, userId: string, change: KycChange): Promise<void> {
+  async kycStatusChanged(manager: Transaction, userId: string, change: KycChange): Promise<void> {
     if (!this.valid(userId, 'KycStatusChanged')) return;
     if (!isKycStatus(change.status)) {
       this.logger.warn(`KycStatusChanged of user ${userId} with an unknown status; ignored`);
@@ -65,7 +64,7 @@ export class AccountContextService {
   }
 
   /** A new transaction joins the user's newest few; a later status of a known one updates its row. */
-  async transactionReported(manager: EntityManager, tx: ReportedTransaction): Promise<void> {
+  async transactionReported(manager: Transaction, tx: ReportedTransaction): Promise<void> {
     if (!this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`)) return;
     await this.repository.lockAccount(manager, tx.userId);
     const stored = await this.repository.findTransaction(manager, tx.source, tx.sourceId);

@@ -7,7 +7,7 @@ import type { ChatSupportConfig } from '../config';
 
 /**
  * Issue 16: chat calls are limited per signed-in user (initialize, sentiment, message, escalate and history together, per minute), in Redis so
- * every replica counts alike. Runs after SessionGuard; over the limit: 429 with Retry-After.
+ * every replica counts alike. Runs after the route-access guard signed the user in; over the limit: 429 with Retry-After.
  */
 @Injectable()
 export class ChatRateLimitGuard implements CanActivate {

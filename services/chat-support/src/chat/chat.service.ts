@@ -11,8 +11,7 @@ import {
   type ChatMessageResponse,
   type ChatSentimentResponse,
 } from '@app/contracts';
-import { AppError, TransactionRunner, type AuthUser } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, TransactionRunner, type AuthUser, type Transaction } from '@app/platform';
 import type { z } from 'zod';
 import { CHAT_ASSISTANT, type ChatAssistant } from '../assistant/chat-assistant';
 import { SupportConversationsRepository } from '../escalations/support-conversations.repository';
@@ -117,7 +116,7 @@ export class ChatService {
   }
 
   /** Issue 16: the user writing again in a chat whose support conversation was resolved reopens it (open, same agent). */
-  private async reopenIfResolved(manager: EntityManager, conversationId: string): Promise<void> {
+  private async reopenIfResolved(manager: Transaction, conversationId: string): Promise<void> {
     const latest = await this.support.latestOf(manager, conversationId);
     if (latest?.status === 'resolved') {
       await this.support.update(manager, latest.id, {
@@ -132,7 +131,7 @@ export class ChatService {
    * id answers 404, as if it did not exist: a user never reads or writes another user's chat.
    */
   async conversationOf(
-    manager: EntityManager,
+    manager: Transaction,
     user: AuthUser,
     sessionId: string,
     details?: { userAgent?: string; platform?: string },

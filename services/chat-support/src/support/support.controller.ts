@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   supportQueueQuerySchema,
   supportReplyRequestSchema,
@@ -6,14 +6,13 @@ import {
   type SupportConversationStatus,
   type SupportQueueResponse,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, SupportGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { SupportService } from './support.service';
 
 type QueueQuery = { status?: SupportConversationStatus; limit: number };
 
 /** Issue 16: the support team's queue (role support or admin). */
 @Controller('api/support')
-@UseGuards(SessionGuard, SupportGuard)
 export class SupportController {
   constructor(private readonly support: SupportService) {}
 

@@ -7,8 +7,7 @@ import {
   type SupportConversationStatus,
   type SupportQueueResponse,
 } from '@app/contracts';
-import { AppError, TransactionRunner, type AuthUser } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, TransactionRunner, type AuthUser, type Transaction } from '@app/platform';
 import { AccountContextService } from '../account/account-context.service';
 import type { ChatMessage } from '../chat/chat-message.entity';
 import { ConversationsRepository } from '../chat/conversations.repository';
@@ -173,14 +172,14 @@ export class SupportService {
     });
   }
 
-  private async found(manager: EntityManager, id: string, lock: boolean): Promise<SupportConversation> {
+  private async found(manager: Transaction, id: string, lock: boolean): Promise<SupportConversation> {
     if (!uuidPattern.test(id)) throw new AppError(ErrorCode.NotFound, supportMessages.notFound);
     const conversation = lock ? await this.support.lockById(manager, id) : await this.support.findById(manager, id);
     if (!conversation) throw new AppError(ErrorCode.NotFound, supportMessages.notFound);
     return conversation;
   }
 
-  private async view(manager: EntityManager, support: SupportConversation): Promise<SupportConversationResponse> {
+  private async view(manager: Transaction, support: SupportConversation): Promise<SupportConversationResponse> {
     const chat = await this.conversations.findById(manager, support.conversationId);
     const messages = await this.conversations.recentMessages(manager, support.conversationId, CONVERSATION_MESSAGES);
     // Read now, not stored at escalation: the agent sees the plan and transactions as they are.

@@ -1,9 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { Queue as QueueName } from '@app/contracts';
+import { TransactionRunner } from '@app/platform';
 import type { Job } from 'bullmq';
-import type { EntityManager } from 'typeorm';
 import { ChargePollSchedules, type ChargePollJob } from './charge-poll.schedules';
 import { ChargesRepository } from './charges.repository';
 import { ChargesService, type PollOutcome } from './charges.service';
@@ -14,7 +13,7 @@ export class ChargePollProcessor extends WorkerHost implements OnApplicationBoot
   private readonly logger = new Logger(ChargePollProcessor.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly transactions: TransactionRunner,
     private readonly repository: ChargesRepository,
     private readonly schedules: ChargePollSchedules,
     private readonly charges: ChargesService,
@@ -23,7 +22,7 @@ export class ChargePollProcessor extends WorkerHost implements OnApplicationBoot
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const open = await this.repository.polling(this.manager);
+    const open = await this.repository.polling(this.transactions.autocommit);
     for (const charge of open) await this.schedules.start(charge.id, new Date(charge.pollUntil));
     this.logger.log(`charge polling scheduled for ${open.length} open charge(s)`);
   }

@@ -1,10 +1,9 @@
-import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { createChargeRequestSchema, type Charge } from '@app/contracts';
-import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ChargesService, type CreateCharge } from './charges.service';
 
 @Controller('api/crypto/coinbase/charge')
-@UseGuards(SessionGuard)
 export class ChargesController {
   constructor(private readonly charges: ChargesService) {}
 

@@ -25,10 +25,9 @@ function serviceWith(row: ChargeRecord | null, seen?: Partial<ProviderCharge>) {
     lockByProviderId: jest.fn(async () => row),
     applyChange: jest.fn(async () => row),
   };
-  const transactions = { run: jest.fn((work: (m: unknown) => unknown) => work({})) };
+  const transactions = { run: jest.fn((work: (m: unknown) => unknown) => work({})), autocommit: {} };
   const service = new ChargesService(
     provider,
-    {} as never,
     {} as never,
     transactions as never,
     repository as never,

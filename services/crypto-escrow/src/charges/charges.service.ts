@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { cryptoMessages, ErrorCode, type Charge, type createChargeRequestSchema } from '@app/contracts';
-import { APP_CONFIG, AppError, isUuid, OutboxService, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppError, isUuid, OutboxService, TransactionRunner, type Transaction } from '@app/platform';
 import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
 import type { ChargeRecord } from './charge.entity';
@@ -43,7 +41,6 @@ export class ChargesService {
   constructor(
     @Inject(CHARGE_PROVIDER) private readonly provider: ChargeProvider,
     @Inject(APP_CONFIG) private readonly config: CryptoConfig,
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly repository: ChargesRepository,
     private readonly outbox: OutboxService,
@@ -70,7 +67,7 @@ export class ChargesService {
       throw new AppError(ErrorCode.ServiceUnavailable, cryptoMessages.paymentFailed.description);
     }
     const pollUntil = new Date(Date.now() + this.config.CHARGE_POLL_WINDOW_MS);
-    const row = await this.repository.insert(this.manager, {
+    const row = await this.repository.insert(this.transactions.autocommit, {
       id,
       userId,
       provider: this.provider.name,
@@ -99,12 +96,12 @@ export class ChargesService {
         this.logger.error(`could not schedule polling of charge ${id}: ${(error as Error).message}`);
       }
     }
-    return chargeView((await this.repository.byId(this.manager, id)) ?? row);
+    return chargeView((await this.repository.byId(this.transactions.autocommit, id)) ?? row);
   }
 
   async get(userId: string, id: string): Promise<Charge> {
     if (!isUuid(id)) throw notFound();
-    const row = await this.repository.ofUser(this.manager, userId, id);
+    const row = await this.repository.ofUser(this.transactions.autocommit, userId, id);
     if (!row) throw notFound();
     return chargeView(row);
   }
@@ -121,7 +118,7 @@ export class ChargesService {
    * noticed while the window lasts. Stops the schedule once settled or past 30 minutes.
    */
   async poll(chargeId: string): Promise<PollOutcome> {
-    const row = await this.repository.byId(this.manager, chargeId);
+    const row = await this.repository.byId(this.transactions.autocommit, chargeId);
     if (!row || isSettled(row.status) || row.pollUntil.getTime() <= Date.now()) {
       await this.schedules.stop(chargeId);
       return { status: row?.status ?? null, changed: false, stopped: true };
@@ -170,7 +167,7 @@ export class ChargesService {
   }
 
   private async publish(
-    manager: EntityManager,
+    manager: Transaction,
     type: ChargeEventType,
     row: ChargeRecord,
     requestId?: string,

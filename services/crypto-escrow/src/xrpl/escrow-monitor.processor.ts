@@ -1,10 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { Queue as QueueName } from '@app/contracts';
-import { APP_CONFIG } from '@app/platform';
+import { APP_CONFIG, TransactionRunner } from '@app/platform';
 import type { Job } from 'bullmq';
-import type { EntityManager } from 'typeorm';
 import type { CryptoConfig } from '../config';
 import { EscrowMonitorSchedules, type EscrowMonitorJob } from './escrow-monitor.schedules';
 import { EscrowsRepository } from './escrows.repository';
@@ -16,7 +14,7 @@ export class EscrowMonitorProcessor extends WorkerHost implements OnApplicationB
   private readonly logger = new Logger(EscrowMonitorProcessor.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly transactions: TransactionRunner,
     private readonly repository: EscrowsRepository,
     private readonly schedules: EscrowMonitorSchedules,
     private readonly escrows: EscrowsService,
@@ -26,9 +24,12 @@ export class EscrowMonitorProcessor extends WorkerHost implements OnApplicationB
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const open = await this.repository.monitored(this.manager);
+    const open = await this.repository.monitored(this.transactions.autocommit);
     for (const escrow of open) await this.schedules.start(escrow.id, new Date(escrow.monitorUntil));
-    const missed = await this.repository.missedLastRun(this.manager, this.config.ESCROW_MONITOR_INTERVAL_MS);
+    const missed = await this.repository.missedLastRun(
+      this.transactions.autocommit,
+      this.config.ESCROW_MONITOR_INTERVAL_MS,
+    );
     for (const escrow of missed) await this.schedules.runOnce(escrow.id);
     this.logger.log(
       `escrow monitoring scheduled for ${open.length} open escrow(s), a last run for ${missed.length} whose window ended unwatched`,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   cryptoMessages,
@@ -16,7 +15,6 @@ import {
 } from '@app/contracts';
 import { APP_CONFIG, AppError, OutboxService, TransactionRunner } from '@app/platform';
 import { isValidClassicAddress, xrpToDrops, type EscrowCreate, type EscrowFinish, type LedgerEntry } from 'xrpl';
-import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
 import { XrpKycGate } from '../kyc/xrp-kyc-gate';
@@ -64,7 +62,6 @@ export class EscrowsService {
 
   constructor(
     private readonly ledger: XrplLedger,
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly repository: EscrowsRepository,
     private readonly outbox: OutboxService,
@@ -118,8 +115,8 @@ export class EscrowsService {
       .catch((error: Error) => this.logger.error(`escrow ${pending.id} monitor not scheduled: ${error.message}`));
     await this.submitCreate(pending, signed);
     const row =
-      (await this.repository.markCreated(this.manager, pending.id)) ??
-      (await this.repository.byId(this.manager, pending.id));
+      (await this.repository.markCreated(this.transactions.autocommit, pending.id)) ??
+      (await this.repository.byId(this.transactions.autocommit, pending.id));
     this.logger.log(`escrow ${pending.id} created: ${pending.owner}#${pending.sequence} (${signed.hash})`);
     if (!row || !isListed(row)) throw ledgerError('escrowCreate', new Error(`escrow ${pending.id} is ${row?.status}`));
     return escrowView(row);
@@ -131,11 +128,15 @@ export class EscrowsService {
    * it never made it (then the sequence is free again), otherwise the request is refused.
    */
   private async recordPending(escrow: NewEscrow): Promise<EscrowRecord> {
-    const row = await this.repository.insertPending(this.manager, escrow);
+    const row = await this.repository.insertPending(this.transactions.autocommit, escrow);
     if (row) return row;
-    const holder = await this.repository.byLedgerId(this.manager, escrow.owner, Number(escrow.sequence));
+    const holder = await this.repository.byLedgerId(
+      this.transactions.autocommit,
+      escrow.owner,
+      Number(escrow.sequence),
+    );
     if (holder?.status === 'pending' && (await this.settlePending(holder, false)) === 'failed') {
-      const retried = await this.repository.insertPending(this.manager, escrow);
+      const retried = await this.repository.insertPending(this.transactions.autocommit, escrow);
       if (retried) return retried;
     }
     this.logger.warn(`escrowCreate refused: ${escrow.owner}#${escrow.sequence} is held by escrow ${holder?.id}`);
@@ -157,7 +158,7 @@ export class EscrowsService {
       await this.ledger.submitSigned(signed);
     } catch (error) {
       if (error instanceof LedgerRejection && error.hash) {
-        await this.repository.markFailed(this.manager, row.id, `EscrowCreate ${error.code}`);
+        await this.repository.markFailed(this.transactions.autocommit, row.id, `EscrowCreate ${error.code}`);
         await this.schedules
           .stop(row.id)
           .catch((stopError: Error) => this.logger.warn(`monitor not removed: ${stopError.message}`));
@@ -199,7 +200,9 @@ export class EscrowsService {
 
   /** The user's escrows created here, newest first. */
   async mine(userId: string): Promise<{ escrows: Escrow[] }> {
-    return { escrows: (await this.repository.ofUser(this.manager, userId)).filter(isListed).map(escrowView) };
+    return {
+      escrows: (await this.repository.ofUser(this.transactions.autocommit, userId)).filter(isListed).map(escrowView),
+    };
   }
 
   /** GET /api/crypto/xrp/escrows/{address}: the ledger's escrows of an account (owner or destination), with sequence. */
@@ -212,7 +215,7 @@ export class EscrowsService {
       if (error instanceof LedgerRejection && error.code === 'actNotFound') return { address, escrows: [] };
       throw ledgerError('read', error);
     }
-    const records = await this.repository.ofOwner(this.manager, address);
+    const records = await this.repository.ofOwner(this.transactions.autocommit, address);
     const escrows: LedgerEscrow[] = [];
     for (const object of objects) {
       const record = records.find((r) => r.createHash === object.PreviousTxnID);
@@ -242,7 +245,7 @@ export class EscrowsService {
    * the row stays created for the next run, and when the window ends it is recorded as unknown.
    */
   async monitor(escrowId: string): Promise<{ status: string }> {
-    const row = await this.repository.byId(this.manager, escrowId);
+    const row = await this.repository.byId(this.transactions.autocommit, escrowId);
     if (!row || (row.status !== 'created' && row.status !== 'pending')) {
       await this.schedules.stop(escrowId);
       return { status: row?.status ?? 'unknown' };
@@ -258,7 +261,7 @@ export class EscrowsService {
     } else {
       result = await this.monitorOpen(row, lastRun);
     }
-    await this.repository.recordMonitorCheck(this.manager, row.id);
+    await this.repository.recordMonitorCheck(this.transactions.autocommit, row.id);
     return result;
   }
 
@@ -285,12 +288,12 @@ export class EscrowsService {
       completeLedgers,
     });
     if (outcome.kind === 'created') {
-      await this.repository.markCreated(this.manager, row.id);
+      await this.repository.markCreated(this.transactions.autocommit, row.id);
       this.logger.log(`escrow ${row.id} pending -> created: ${row.owner}#${row.sequence} (${row.createHash})`);
       return 'created';
     }
     if (outcome.kind === 'failed') {
-      if (await this.repository.markFailed(this.manager, row.id, outcome.reason)) {
+      if (await this.repository.markFailed(this.transactions.autocommit, row.id, outcome.reason)) {
         this.logger.warn(`escrow ${row.id} pending -> failed: ${outcome.reason}`);
       }
       await this.schedules.stop(row.id);
@@ -298,7 +301,7 @@ export class EscrowsService {
     }
     if (!lastRun) return 'pending';
     this.logger.warn(`escrow ${row.id} still pending when monitoring ends, recorded as unknown: ${outcome.reason}`);
-    await this.repository.markUnknown(this.manager, row.id, outcome.reason);
+    await this.repository.markUnknown(this.transactions.autocommit, row.id, outcome.reason);
     await this.schedules.stop(row.id);
     return 'unknown';
   }
@@ -335,7 +338,7 @@ export class EscrowsService {
       }`,
     );
     if (!lastRun) return { status: 'created' };
-    await this.repository.markUnknown(this.manager, row.id, outcome.reason);
+    await this.repository.markUnknown(this.transactions.autocommit, row.id, outcome.reason);
     await this.schedules.stop(row.id);
     return { status: 'unknown' };
   }
@@ -465,7 +468,7 @@ export class EscrowsService {
   ): Promise<EscrowActionResult> {
     const row =
       (await this.closeAndPublish(owner, sequence, status, submitted.hash, { requestId })) ??
-      (await this.repository.byLedgerId(this.manager, owner, sequence));
+      (await this.repository.byLedgerId(this.transactions.autocommit, owner, sequence));
     return {
       hash: submitted.hash,
       result: submitted.result,

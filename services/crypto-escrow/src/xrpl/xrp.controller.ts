@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   cancelEscrowRequestSchema,
   createEscrowRequestSchema,
@@ -12,12 +12,11 @@ import {
   type XrpPaymentResult,
   type XrpWallet,
 } from '@app/contracts';
-import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { EscrowsService, type CancelEscrow, type CreateEscrow, type FinishEscrow } from './escrows.service';
 import { XrpWalletService, type XrpPayment } from './xrp-wallet.service';
 
 @Controller('api/crypto/xrp')
-@UseGuards(SessionGuard)
 export class XrpController {
   constructor(
     private readonly wallets: XrpWalletService,

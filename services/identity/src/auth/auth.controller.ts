@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -14,16 +14,7 @@ import {
   type ResetPasswordRequest,
   type SuccessResponse,
 } from '@app/contracts';
-import {
-  accessTokenOf,
-  AllowUnverifiedEmail,
-  CurrentUser,
-  REFRESH_COOKIE,
-  RequestId,
-  SessionGuard,
-  ZodValidationPipe,
-  type AuthUser,
-} from '@app/platform';
+import { accessTokenOf, CurrentUser, REFRESH_COOKIE, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import type { Request, Response } from 'express';
 import { SessionsService, type SessionCookies } from '../sessions/sessions.service';
 import { toAuthUser, toCurrentUser } from '../users/user.mapper';
@@ -65,8 +56,6 @@ export class AuthController {
   }
 
   @Get('auth/me')
-  @UseGuards(SessionGuard)
-  @AllowUnverifiedEmail()
   async me(@CurrentUser() auth: AuthUser, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
     const user = await this.auth.currentUser(auth.id);
     if (user.emailVerified !== auth.emailVerified) {
@@ -110,8 +99,6 @@ export class AuthController {
 
   @Post('auth/send-verification')
   @HttpCode(200)
-  @UseGuards(SessionGuard)
-  @AllowUnverifiedEmail()
   async sendVerification(
     @Body(new ZodValidationPipe(sendVerificationRequestSchema)) _body: unknown,
     @CurrentUser() auth: AuthUser,

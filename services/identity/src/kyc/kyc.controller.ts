@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Inject,
-  Post,
-  Req,
-  UseGuards,
-  type RawBodyRequest,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import {
   startKycVerificationRequestSchema,
   type KycAdminVerificationsResponse,
@@ -17,11 +6,9 @@ import {
   type StartKycVerificationResponse,
 } from '@app/contracts';
 import {
-  AdminGuard,
   APP_CONFIG,
   CurrentUser,
   RequestId,
-  SessionGuard,
   STRIPE_CLIENT,
   verifiedStripeEvent,
   ZodValidationPipe,
@@ -34,7 +21,6 @@ import type { IdentityConfig } from '../config';
 import { KycService, type KycWebhookOutcome } from './kyc.service';
 
 @Controller('api/kyc')
-@UseGuards(SessionGuard)
 export class KycController {
   constructor(private readonly kyc: KycService) {}
 
@@ -54,7 +40,6 @@ export class KycController {
   }
 
   @Get('admin/verifications')
-  @UseGuards(AdminGuard)
   adminList(): Promise<KycAdminVerificationsResponse> {
     return this.kyc.adminList();
   }

@@ -14,9 +14,8 @@ import {
   type StartKycVerificationRequest,
   type StartKycVerificationResponse,
 } from '@app/contracts';
-import { APP_CONFIG, AppError, OutboxService, TransactionRunner, type AuthUser } from '@app/platform';
+import { APP_CONFIG, AppError, OutboxService, TransactionRunner, type AuthUser, type Transaction } from '@app/platform';
 import type Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -179,7 +178,7 @@ export class KycService {
 
   /** Sets the account's status from its newest session; publishes KycStatusChanged when it moved. */
   private async moveAccount(
-    manager: EntityManager,
+    manager: Transaction,
     account: User,
     verification: KycVerification,
     requestId?: string,

@@ -19,10 +19,10 @@ import {
   verifyAccessToken,
   type AuthUser,
   type SigningKey,
+  type Transaction,
   type VerificationKeys,
 } from '@app/platform';
 import type { CookieOptions, Response } from 'express';
-import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config';
 import { hashToken, newSecretToken } from '../tokens/secret-token.util';
 import type { RefreshToken } from './refresh-token.entity';
@@ -133,6 +133,14 @@ export class SessionsService {
   }
 
   /**
+   * An access token for `user` lasting `ttlSeconds` from `issuedAt`, signed as a session's: what an
+   * API key is resolved to (its `sessionId` is the key's, so revoking the key revokes the token).
+   */
+  accessTokenFor(user: AuthUser, ttlSeconds: number, issuedAt: Date): string {
+    return signAccessToken(user, this.signingKey, { ttlSeconds, issuedAt });
+  }
+
+  /**
    * Signs out: the session named by the refresh cookie and the one named by the access token
    * (normally the same) are revoked, refresh family and access tokens at once. When the revocation
    * list cannot be written nothing changes and the caller gets a 503 to retry with the cookies intact.
@@ -164,7 +172,7 @@ export class SessionsService {
    * Ends every session of a user inside the caller's transaction (a password reset); when the
    * revocation list cannot be written the transaction fails with `unavailableMessage` (503).
    */
-  async endAllOfUser(manager: EntityManager, userId: string, unavailableMessage: string): Promise<void> {
+  async endAllOfUser(manager: Transaction, userId: string, unavailableMessage: string): Promise<void> {
     const sessions = await this.refreshTokens.revokeAllOfUser(manager, userId);
     await this.revokeListed(sessions, unavailableMessage);
   }
@@ -174,7 +182,7 @@ export class SessionsService {
     res.clearCookie(REFRESH_COOKIE, { ...this.baseCookieOptions(), path: REFRESH_COOKIE_PATH });
   }
 
-  private async rotateLive(manager: EntityManager, row: RefreshToken, token: string, now: Date): Promise<Rotation> {
+  private async rotateLive(manager: Transaction, row: RefreshToken, token: string, now: Date): Promise<Rotation> {
     const successor = newSecretToken();
     const successorId = await this.refreshTokens.add(
       manager,
@@ -194,7 +202,7 @@ export class SessionsService {
    * more made within it), opened with the presented token; null when there is none.
    */
   private async successorWithinGrace(
-    manager: EntityManager,
+    manager: Transaction,
     row: RefreshToken,
     token: string,
     now: Date,

@@ -1,10 +1,9 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { IntegrationsAnalytics } from '@app/contracts';
-import { CurrentUser, SessionGuard, type AuthUser } from '@app/platform';
+import { CurrentUser, type AuthUser } from '@app/platform';
 import { AnalyticsService } from './analytics.service';
 
 @Controller('api/integrations/analytics')
-@UseGuards(SessionGuard)
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 

@@ -1,10 +1,9 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import { createPosRequestSchema, type CreatedPos, type PosView } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { PosSystemsService, type CreatePos } from './pos-systems.service';
 
 @Controller('api/integrations/pos-systems')
-@UseGuards(SessionGuard)
 export class PosSystemsController {
   constructor(private readonly posSystems: PosSystemsService) {}
 

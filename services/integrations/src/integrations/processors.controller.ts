@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import {
   createProcessorRequestSchema,
   updateProcessorRequestSchema,
@@ -6,11 +6,10 @@ import {
   type ProcessorView,
   type UpdateProcessorRequest,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ProcessorsService, type CreateProcessor } from './processors.service';
 
 @Controller('api/integrations/payment-processors')
-@UseGuards(SessionGuard)
 export class ProcessorsController {
   constructor(private readonly processors: ProcessorsService) {}
 

@@ -75,6 +75,7 @@ export class IngestionService {
           integrationId: source.id,
           occurredAt: timestampFromDate(new Date(row.occurredAt)),
           customerRef: customerRef(source.id, row.customerData),
+          updated: result.outcome === 'updated',
         },
         requestId,
       );

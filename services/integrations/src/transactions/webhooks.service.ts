@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { ErrorCode, transactionDeliverySchema, type DeliveryResponse } from '@app/contracts';
-import { AppError, isUuid, parseInput, verifyWebhookSignature } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, isUuid, parseInput, TransactionRunner, verifyWebhookSignature } from '@app/platform';
 import { Credentials } from '../integrations/credentials';
 import { IntegrationsRepository } from '../integrations/integrations.repository';
 import { IngestionService } from './ingestion.service';
@@ -22,8 +20,7 @@ const notFound = () => new AppError(ErrorCode.NotFound, 'Integration not found')
 @Injectable()
 export class WebhooksService {
   constructor(
-    /** The lookup is one read outside any transaction: the hot path has only the ingest transaction. */
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly transactions: TransactionRunner,
     private readonly integrations: IntegrationsRepository,
     private readonly credentials: Credentials,
     private readonly ingestion: IngestionService,
@@ -41,7 +38,8 @@ export class WebhooksService {
     requestId?: string,
   ): Promise<DeliveryResponse> {
     if (!isUuid(id)) throw notFound();
-    const target = await this.integrations.webhookTarget(this.manager, id);
+    // One read outside any transaction: the hot path has only the ingest transaction.
+    const target = await this.integrations.webhookTarget(this.transactions.autocommit, id);
     if (!target) throw notFound();
     const secret = this.credentials.open(target.id, 'signingSecret', target.signingSecret);
     if (!rawBody || !verifyWebhookSignature(secret, rawBody, signature)) {

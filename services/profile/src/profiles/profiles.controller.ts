@@ -1,10 +1,9 @@
-import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { updateProfileRequestSchema, type Profile, type UpdateProfileRequest } from '@app/contracts';
-import { CurrentUser, RequestId, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ProfilesService } from './profiles.service';
 
 @Controller('api/user/profile')
-@UseGuards(SessionGuard)
 export class ProfilesController {
   constructor(private readonly profiles: ProfilesService) {}
 

@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { reportMessages, type TransactionType } from '@app/contracts';
-import { OutboxService, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { OutboxService, TransactionRunner, type Transaction } from '@app/platform';
 import { renderReportCsv } from '../render/csv';
 import { renderReportPdf } from '../render/pdf';
 import { summaryOf, type ReportDocument } from '../report-document';
@@ -39,7 +37,6 @@ export class ReportGenerationService {
   private readonly logger = new Logger(ReportGenerationService.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly reports: ReportsRepository,
     private readonly figures: FiguresRepository,
@@ -47,17 +44,17 @@ export class ReportGenerationService {
   ) {}
 
   async generate(reportId: string): Promise<GenerationOutcome> {
-    const report = await this.reports.byId(this.manager, reportId);
+    const report = await this.reports.byId(this.transactions.autocommit, reportId);
     if (!report) return 'missing';
-    if (!(await this.reports.generating(this.manager, reportId, generationProgress.reading)))
+    if (!(await this.reports.generating(this.transactions.autocommit, reportId, generationProgress.reading)))
       return 'already-completed';
 
     const generatedAt = new Date();
     const document = await this.transactions.run((manager) => this.documentOf(manager, report, generatedAt));
-    await this.reports.progress(this.manager, reportId, generationProgress.rendering);
+    await this.reports.progress(this.transactions.autocommit, reportId, generationProgress.rendering);
     const pdf = await renderReportPdf(document);
     const csv = renderReportCsv(document);
-    await this.reports.progress(this.manager, reportId, generationProgress.storing);
+    await this.reports.progress(this.transactions.autocommit, reportId, generationProgress.storing);
 
     return this.transactions.run(async (manager) => {
       const locked = await this.reports.lock(manager, reportId);
@@ -93,15 +90,15 @@ export class ReportGenerationService {
   /** After the job's last attempt: the report is failed, with the message the user sees; the cause is logged. */
   async fail(reportId: string, cause: unknown): Promise<void> {
     this.logger.error(`report ${reportId} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
-    await this.reports.failed(this.manager, reportId, reportMessages.generationFailed);
+    await this.reports.failed(this.transactions.autocommit, reportId, reportMessages.generationFailed);
   }
 
   /** The reports waiting for a worker (the worker requeues them at start: Redis may have lost their jobs). */
   unfinished(): Promise<string[]> {
-    return this.reports.unfinished(this.manager);
+    return this.reports.unfinished(this.transactions.autocommit);
   }
 
-  private async documentOf(manager: EntityManager, report: ReportRecord, generatedAt: Date): Promise<ReportDocument> {
+  private async documentOf(manager: Transaction, report: ReportRecord, generatedAt: Date): Promise<ReportDocument> {
     const range: DateRange = { from: report.dateFrom, to: report.dateTo };
     const scope: FigureScope = { userId: report.userId, window: windowOf(range), type: scopeTypeOf(report) };
     const compliance = report.type === 'compliance';
@@ -127,11 +124,7 @@ export class ReportGenerationService {
     );
   }
 
-  private async summaryFigures(
-    manager: EntityManager,
-    scope: FigureScope,
-    compliance: boolean,
-  ): Promise<SummaryFigures> {
+  private async summaryFigures(manager: Transaction, scope: FigureScope, compliance: boolean): Promise<SummaryFigures> {
     return {
       totals: await this.figures.totals(manager, scope),
       invoices: await this.figures.invoices(manager, scope.userId, scope.window),

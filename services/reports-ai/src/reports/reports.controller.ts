@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   analyzeReportRequestSchema,
   generateReportRequestSchema,
@@ -8,12 +8,11 @@ import {
   type ReportAnalysis,
   type ReportList,
 } from '@app/contracts';
-import { CurrentUser, SessionGuard, ZodValidationPipe, type AuthUser } from '@app/platform';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import type { z } from 'zod';
 import { ReportsService, type GenerateReport } from './reports.service';
 
 @Controller('api/reports')
-@UseGuards(SessionGuard)
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 

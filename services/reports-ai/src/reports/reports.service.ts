@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCode,
   recentReportsLimit,
@@ -12,8 +11,7 @@ import {
   type ReportFormat,
   type ReportList,
 } from '@app/contracts';
-import { AppError, isUuid } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, isUuid, TransactionRunner } from '@app/platform';
 import type { z } from 'zod';
 import { REPORT_ANALYST, type ReportAnalyst } from '../analysis/analysis-port';
 import { reportTitleOf } from '../generation/report-content';
@@ -39,7 +37,7 @@ export class ReportsService {
   private readonly logger = new Logger(ReportsService.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly transactions: TransactionRunner,
     @Inject(REPORT_ANALYST) private readonly analyst: ReportAnalyst,
     private readonly repository: ReportsRepository,
     private readonly queue: ReportGenerationQueue,
@@ -48,7 +46,7 @@ export class ReportsService {
   /** Stores the report (queued, its days ending today UTC) and queues its generation. */
   async generate(userId: string, request: GenerateReport, now = new Date()): Promise<Report> {
     const dateRange = dateRangeOf(request.period, now);
-    const record = await this.repository.insert(this.manager, {
+    const record = await this.repository.insert(this.transactions.autocommit, {
       id: randomUUID(),
       userId,
       title: reportTitleOf(request.type, request.period),
@@ -63,14 +61,14 @@ export class ReportsService {
       await this.queue.enqueue(record.id);
     } catch (error) {
       this.logger.error(`report ${record.id} not queued: ${(error as Error).message}`);
-      await this.repository.failed(this.manager, record.id, reportMessages.generationFailed);
+      await this.repository.failed(this.transactions.autocommit, record.id, reportMessages.generationFailed);
       throw new AppError(ErrorCode.ServiceUnavailable, reportMessages.generationFailed);
     }
     return reportView(record);
   }
 
   async list(userId: string): Promise<ReportList> {
-    const records = await this.repository.newest(this.manager, userId, recentReportsLimit);
+    const records = await this.repository.newest(this.transactions.autocommit, userId, recentReportsLimit);
     return { reports: records.map(reportView) };
   }
 
@@ -81,7 +79,7 @@ export class ReportsService {
   async download(userId: string, id: string, format: ReportFormat): Promise<ReportFile> {
     const report = await this.owned(userId, id);
     if (report.status !== 'completed') throw notReady();
-    const file = await this.repository.file(this.manager, id, format);
+    const file = await this.repository.file(this.transactions.autocommit, id, format);
     if (!file) throw notReady();
     return file;
   }
@@ -97,12 +95,12 @@ export class ReportsService {
       this.logger.error(`analysis of report ${id} failed: ${(error as Error).message}`);
       throw new AppError(ErrorCode.ServiceUnavailable, reportMessages.analysisFailed);
     }
-    await this.repository.setAnalysis(this.manager, id, analysis);
+    await this.repository.setAnalysis(this.transactions.autocommit, id, analysis);
     return analysis;
   }
 
   private async owned(userId: string, id: string): Promise<ReportRecord> {
-    const report = isUuid(id) ? await this.repository.ofUser(this.manager, userId, id) : null;
+    const report = isUuid(id) ? await this.repository.ofUser(this.transactions.autocommit, userId, id) : null;
     if (!report) throw notFound();
     return report;
   }

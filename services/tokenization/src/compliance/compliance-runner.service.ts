@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   complianceRiskScore,
@@ -10,7 +9,6 @@ import {
   type ComplianceCheckView,
 } from '@app/contracts';
 import { APP_CONFIG, KycClearancesRepository, OutboxService, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
 import type { TokenizationConfig } from '../config';
 import { PropertiesRepository } from '../properties/properties.repository';
 import { checkOrder, complianceChecks, type CheckInputs } from './compliance-checks';
@@ -30,7 +28,6 @@ export class ComplianceRunner {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: TokenizationConfig,
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly runs: ComplianceRunsRepository,
     private readonly properties: PropertiesRepository,
@@ -48,9 +45,9 @@ export class ComplianceRunner {
   }
 
   async run(runId: string, now = new Date()): Promise<'completed' | 'skipped'> {
-    const run = await this.runs.byId(this.manager, runId);
+    const run = await this.runs.byId(this.transactions.autocommit, runId);
     if (!run || run.status === 'completed' || run.status === 'failed') return 'skipped';
-    const property = await this.properties.byId(this.manager, run.propertyId);
+    const property = await this.properties.byId(this.transactions.autocommit, run.propertyId);
     if (!property) return 'skipped';
     const clearance = await this.kyc.byUserId(run.userId);
     const inputs: CheckInputs = {
@@ -60,14 +57,14 @@ export class ComplianceRunner {
       sanctions: await this.sanctionsList(),
       now,
     };
-    await this.runs.update(this.manager, runId, { status: 'running' });
+    await this.runs.update(this.transactions.autocommit, runId, { status: 'running' });
 
     let checks = run.checks;
     const evidence: Record<string, unknown> = {};
     for (const [index, id] of checkOrder.entries()) {
       const current = checks.find((check) => check.id === id)!;
       checks = ComplianceRunsRepository.withCheck(checks, { ...current, status: 'running', result: null });
-      await this.runs.update(this.manager, runId, { checks });
+      await this.runs.update(this.transactions.autocommit, runId, { checks });
       const outcome = complianceChecks[id](inputs);
       const done: ComplianceCheckView = {
         ...current,
@@ -78,7 +75,8 @@ export class ComplianceRunner {
       checks = ComplianceRunsRepository.withCheck(checks, done);
       if (outcome.evidence) evidence[id] = outcome.evidence;
       const progress = Math.round(((index + 1) / checkOrder.length) * 100);
-      if (index < checkOrder.length - 1) await this.runs.update(this.manager, runId, { checks, progress });
+      if (index < checkOrder.length - 1)
+        await this.runs.update(this.transactions.autocommit, runId, { checks, progress });
     }
 
     const statuses = checks.map((check) => check.status);
@@ -131,6 +129,6 @@ export class ComplianceRunner {
   }
 
   unfinished(): Promise<string[]> {
-    return this.runs.unfinished(this.manager);
+    return this.runs.unfinished(this.transactions.autocommit);
   }
 }

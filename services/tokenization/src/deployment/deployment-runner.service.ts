@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { tokenizationMessages } from '@app/contracts';
-import { OutboxService, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { OutboxService, TransactionRunner, type Transaction } from '@app/platform';
 import { ChainTransactionReverted, type TokenChain, type TrexFactory } from '../chain/token-chain';
 import { PropertiesRepository } from '../properties/properties.repository';
 import type { TokenContract } from './token-contract.entity';
@@ -21,7 +19,6 @@ export class DeploymentRunner {
   private readonly logger = new Logger(DeploymentRunner.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly contracts: TokenContractsRepository,
     private readonly properties: PropertiesRepository,
@@ -30,14 +27,14 @@ export class DeploymentRunner {
   ) {}
 
   async run(contractId: string, attempt: number, now = new Date()): Promise<'deployed' | 'skipped'> {
-    const contract = await this.contracts.byId(this.manager, contractId);
+    const contract = await this.contracts.byId(this.transactions.autocommit, contractId);
     if (!contract || contract.attempt !== attempt || contract.status === 'deployed' || contract.status === 'failed') {
       return 'skipped';
     }
     if (!isEvmBlockchain(contract.blockchain)) return 'skipped';
-    const property = await this.properties.byId(this.manager, contract.propertyId);
+    const property = await this.properties.byId(this.transactions.autocommit, contract.propertyId);
     if (!property) return 'skipped';
-    await this.contracts.update(this.manager, contractId, { status: 'deploying' });
+    await this.contracts.update(this.transactions.autocommit, contractId, { status: 'deploying' });
     const chain = this.chains.of(contract.blockchain);
 
     const chainId = await chain.chainId();
@@ -118,13 +115,13 @@ export class DeploymentRunner {
   }
 
   async unfinished(): Promise<Pick<TokenContract, 'id' | 'attempt'>[]> {
-    const ids = await this.contracts.unfinished(this.manager);
-    const contracts = await Promise.all(ids.map((id) => this.contracts.byId(this.manager, id)));
+    const ids = await this.contracts.unfinished(this.transactions.autocommit);
+    const contracts = await Promise.all(ids.map((id) => this.contracts.byId(this.transactions.autocommit, id)));
     return contracts.filter((contract): contract is TokenContract => !!contract);
   }
 
   /** The chain's stored factory when its contracts are still there; otherwise deployed (again) and stored. */
-  private async factoryOf(manager: EntityManager, chain: TokenChain, chainId: number): Promise<TrexFactory> {
+  private async factoryOf(manager: Transaction, chain: TokenChain, chainId: number): Promise<TrexFactory> {
     const stored = await this.contracts.factoryOf(manager, chainId);
     if (stored) {
       const factory = stored.addresses as unknown as TrexFactory;

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { PropertyView } from '@app/contracts';
-import { CurrentUser, SessionGuard, type AuthUser } from '@app/platform';
+import { CurrentUser, type AuthUser } from '@app/platform';
 import { RegionGuard } from '../region/region.guard';
 import { DeploymentService } from './deployment.service';
 
 @Controller('api/tokenization/properties/:id/contract')
-@UseGuards(SessionGuard, RegionGuard)
+@UseGuards(RegionGuard)
 export class DeploymentController {
   constructor(private readonly deployments: DeploymentService) {}
 

@@ -13,14 +13,7 @@ import {
   type RawBodyRequest,
 } from '@nestjs/common';
 import type { InvestmentList, InvestmentView, WholesaleDeclarationView } from '@app/contracts';
-import {
-  APP_CONFIG,
-  CurrentUser,
-  SessionGuard,
-  STRIPE_CLIENT,
-  verifiedStripeEvent,
-  type AuthUser,
-} from '@app/platform';
+import { APP_CONFIG, CurrentUser, STRIPE_CLIENT, verifiedStripeEvent, type AuthUser } from '@app/platform';
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 import type { TokenizationConfig } from '../config';
@@ -30,7 +23,7 @@ import { InvestmentsService } from './investments.service';
 import { WholesaleService } from './wholesale.service';
 
 @Controller('api/tokenization')
-@UseGuards(SessionGuard, RegionGuard)
+@UseGuards(RegionGuard)
 export class InvestmentsController {
   constructor(
     private readonly investments: InvestmentsService,

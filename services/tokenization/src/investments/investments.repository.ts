@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
-import { freeTimestampId } from '../common/timestamp-id';
+import { freeTimestampId } from '../common/timestamp-ids.repository';
 import { Investment } from './investment.entity';
 import { WholesaleDeclaration } from './wholesale-declaration.entity';
 

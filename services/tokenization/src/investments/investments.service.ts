@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCode,
   investmentMessages,
@@ -12,7 +11,6 @@ import {
 } from '@app/contracts';
 import { APP_CONFIG, AppError, isUuid, KycClearances, parseInput, TransactionRunner } from '@app/platform';
 import type Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
 import type { TokenizationConfig } from '../config';
 import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
@@ -42,7 +40,6 @@ export class InvestmentsService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: TokenizationConfig,
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly investments: InvestmentsRepository,
     private readonly properties: PropertiesRepository,
@@ -125,7 +122,7 @@ export class InvestmentsService {
       });
     } catch (error) {
       this.logger.error(`investment ${investment.reference}: PaymentIntent not created: ${(error as Error).message}`);
-      await this.investments.update(this.manager, investment.id, {
+      await this.investments.update(this.transactions.autocommit, investment.id, {
         status: 'failed',
         error: investmentMessages.paymentUnavailable,
       });
@@ -136,26 +133,30 @@ export class InvestmentsService {
       clientSecret: intent.clientSecret,
       publishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
     };
-    await this.investments.update(this.manager, investment.id, { paymentRef: intent.id, payment });
+    await this.investments.update(this.transactions.autocommit, investment.id, { paymentRef: intent.id, payment });
     return investmentView({ ...investment, paymentRef: intent.id, payment });
   }
 
   /** The investment; while awaiting payment its PaymentIntent is read back, so a missed webhook heals here. */
   async get(userId: string, reference: string): Promise<InvestmentView> {
-    let investment = await this.investments.ofUser(this.manager, userId, reference.slice(0, 30));
+    let investment = await this.investments.ofUser(this.transactions.autocommit, userId, reference.slice(0, 30));
     if (!investment) throw notFound();
     if (investment.status === 'awaiting_payment' && investment.paymentRef) {
       const intent = await this.cards.retrieve(investment.paymentRef).catch(() => null);
       if (intent?.status === 'succeeded') {
         await this.paid(intent);
-        investment = (await this.investments.byId(this.manager, investment.id))!;
+        investment = (await this.investments.byId(this.transactions.autocommit, investment.id))!;
       }
     }
     return investmentView(investment);
   }
 
   async list(userId: string): Promise<InvestmentList> {
-    return { investments: (await this.investments.newest(this.manager, userId, LIST_LIMIT)).map(investmentView) };
+    return {
+      investments: (await this.investments.newest(this.transactions.autocommit, userId, LIST_LIMIT)).map(
+        investmentView,
+      ),
+    };
   }
 
   /** A verified Stripe event of the investments' endpoint: PaymentIntents' outcomes; any other type is ignored. */
@@ -208,16 +209,16 @@ export class InvestmentsService {
 
   /** A card attempt failed: the investment waits for another attempt, with the card's message. */
   async paymentFailed(intentId: string, message: string): Promise<void> {
-    const investment = await this.investments.byPaymentRef(this.manager, intentId);
+    const investment = await this.investments.byPaymentRef(this.transactions.autocommit, intentId);
     if (investment?.status === 'awaiting_payment')
-      await this.investments.update(this.manager, investment.id, { error: message });
+      await this.investments.update(this.transactions.autocommit, investment.id, { error: message });
   }
 
   /** The PaymentIntent was cancelled: the investment failed and its tokens are free again. */
   async paymentCanceled(intentId: string): Promise<void> {
-    const investment = await this.investments.byPaymentRef(this.manager, intentId);
+    const investment = await this.investments.byPaymentRef(this.transactions.autocommit, intentId);
     if (investment?.status === 'awaiting_payment') {
-      await this.investments.update(this.manager, investment.id, {
+      await this.investments.update(this.transactions.autocommit, investment.id, {
         status: 'failed',
         error: 'The payment was cancelled.',
       });

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
 import { isEvmBlockchain, TokenChains } from '../deployment/token-chains';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
 import { InvestmentsRepository } from './investments.repository';
@@ -17,7 +15,6 @@ export class LockupRunner {
   private readonly logger = new Logger(LockupRunner.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly investments: InvestmentsRepository,
     private readonly contracts: TokenContractsRepository,
@@ -26,13 +23,13 @@ export class LockupRunner {
   ) {}
 
   async release(investmentId: string, now = new Date()): Promise<'released' | 'early' | 'skipped'> {
-    const investment = await this.investments.byId(this.manager, investmentId);
+    const investment = await this.investments.byId(this.transactions.autocommit, investmentId);
     if (!investment?.lockedUntil || investment.unlockedAt || investment.status !== 'completed') return 'skipped';
     if (investment.lockedUntil.getTime() > now.getTime()) {
       await this.lockups.release(investmentId, investment.lockedUntil, now);
       return 'early';
     }
-    const contract = await this.contracts.ofProperty(this.manager, investment.propertyId);
+    const contract = await this.contracts.ofProperty(this.transactions.autocommit, investment.propertyId);
     if (!contract?.suite?.token || !contract.chainId || !isEvmBlockchain(contract.blockchain)) return 'skipped';
     const chain = this.chains.of(contract.blockchain);
     const token = contract.suite.token;
@@ -50,7 +47,7 @@ export class LockupRunner {
 
   /** Schedules the release of every investment still locked (Redis may have lost the delayed jobs). */
   async scheduleAll(now = new Date()): Promise<number> {
-    const locked = await this.investments.locked(this.manager);
+    const locked = await this.investments.locked(this.transactions.autocommit);
     for (const investment of locked) await this.lockups.release(investment.id, investment.lockedUntil!, now);
     return locked.length;
   }

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { OutboxService, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
 import type { TrexFactory } from '../chain/token-chain';
 import { isEvmBlockchain, TokenChains } from '../deployment/token-chains';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
@@ -26,7 +24,6 @@ export class MintRunner {
   private readonly logger = new Logger(MintRunner.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly investments: InvestmentsRepository,
     private readonly contracts: TokenContractsRepository,
@@ -36,9 +33,9 @@ export class MintRunner {
   ) {}
 
   async run(investmentId: string, now = new Date()): Promise<'completed' | 'skipped'> {
-    const investment = await this.investments.byId(this.manager, investmentId);
+    const investment = await this.investments.byId(this.transactions.autocommit, investmentId);
     if (!investment || (investment.status !== 'paid' && investment.status !== 'minting')) return 'skipped';
-    const contract = await this.contracts.ofProperty(this.manager, investment.propertyId);
+    const contract = await this.contracts.ofProperty(this.transactions.autocommit, investment.propertyId);
     if (!contract?.suite || !contract.chainId || !isEvmBlockchain(contract.blockchain)) return 'skipped';
     const chain = this.chains.of(contract.blockchain);
     const units = BigInt(investment.tokens) * 10n ** BigInt(contract.config.decimals);
@@ -136,6 +133,6 @@ export class MintRunner {
   }
 
   unminted(): Promise<string[]> {
-    return this.investments.unminted(this.manager);
+    return this.investments.unminted(this.transactions.autocommit);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCode,
   WHOLESALE_DECLARATION_VALID_MONTHS,
@@ -7,8 +6,7 @@ import {
   wholesaleMessages,
   type WholesaleDeclarationView,
 } from '@app/contracts';
-import { AppError, parseInput } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, parseInput, TransactionRunner, type Transaction } from '@app/platform';
 import { declarationView } from './investment-views';
 import { InvestmentsRepository } from './investments.repository';
 
@@ -32,12 +30,12 @@ export function expiryOf(signedOn: string): string {
 @Injectable()
 export class WholesaleService {
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly transactions: TransactionRunner,
     private readonly investments: InvestmentsRepository,
   ) {}
 
   async get(userId: string, now = new Date()): Promise<WholesaleDeclarationView> {
-    const declaration = await this.investments.declarationOf(this.manager, userId);
+    const declaration = await this.investments.declarationOf(this.transactions.autocommit, userId);
     if (!declaration) throw new AppError(ErrorCode.NotFound, wholesaleMessages.required);
     return declarationView(declaration, isoDay(now));
   }
@@ -64,12 +62,12 @@ export class WholesaleService {
       expiresOn,
       declaredAt: now,
     };
-    await this.investments.saveDeclaration(this.manager, declaration);
+    await this.investments.saveDeclaration(this.transactions.autocommit, declaration);
     return declarationView(declaration, today);
   }
 
   /** Refuses (403) unless the user holds a declaration that has not expired; reads in the caller's transaction. */
-  async require(userId: string, manager: EntityManager, now = new Date()): Promise<void> {
+  async require(userId: string, manager: Transaction, now = new Date()): Promise<void> {
     const declaration = await this.investments.declarationOf(manager, userId);
     if (!declaration) throw new AppError(ErrorCode.Forbidden, wholesaleMessages.required);
     if (declaration.expiresOn < isoDay(now)) throw new AppError(ErrorCode.Forbidden, wholesaleMessages.expired);

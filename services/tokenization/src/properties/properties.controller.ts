@@ -10,7 +10,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { PropertyList, PropertyView, TokenizationSummary } from '@app/contracts';
-import { CurrentUser, SessionGuard, type AuthUser } from '@app/platform';
+import { CurrentUser, type AuthUser } from '@app/platform';
 import type { Request } from 'express';
 import { RegionGuard } from '../region/region.guard';
 import { DocumentUploadInterceptor } from './document-upload.interceptor';
@@ -20,7 +20,7 @@ import { PropertiesService, type UploadedDocument } from './properties.service';
 const contentTypes = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png', dwg: 'image/vnd.dwg' } as const;
 
 @Controller('api/tokenization')
-@UseGuards(SessionGuard, RegionGuard)
+@UseGuards(RegionGuard)
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { freeTimestampId } from '../common/timestamp-id';
+import { freeTimestampId } from '../common/timestamp-ids.repository';
 import { PropertyDocument } from './property-document.entity';
 import { Property } from './property.entity';
 

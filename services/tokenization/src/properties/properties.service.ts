@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   ErrorCode,
@@ -16,8 +15,7 @@ import {
   type PropertyView,
   type TokenizationSummary,
 } from '@app/contracts';
-import { AppError, isUuid, OutboxService, parseInput, TransactionRunner } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import { AppError, isUuid, OutboxService, parseInput, TransactionRunner, type Transaction } from '@app/platform';
 import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { pendingChecks } from '../compliance/compliance-checks';
 import { ComplianceRunsRepository } from '../compliance/compliance-runs.repository';
@@ -52,7 +50,6 @@ export class PropertiesService {
   private readonly logger = new Logger(PropertiesService.name);
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly transactions: TransactionRunner,
     private readonly properties: PropertiesRepository,
     private readonly runs: ComplianceRunsRepository,
@@ -152,7 +149,7 @@ export class PropertiesService {
   }
 
   async list(userId: string): Promise<PropertyList> {
-    const properties = await this.properties.newest(this.manager, userId, LIST_LIMIT);
+    const properties = await this.properties.newest(this.transactions.autocommit, userId, LIST_LIMIT);
     return { properties: await this.views(properties) };
   }
 
@@ -163,16 +160,18 @@ export class PropertiesService {
 
   async document(userId: string, id: string, documentId: string): Promise<PropertyDocument> {
     await this.owned(userId, id);
-    const document = isUuid(documentId) ? await this.properties.document(this.manager, id, documentId) : null;
+    const document = isUuid(documentId)
+      ? await this.properties.document(this.transactions.autocommit, id, documentId)
+      : null;
     if (!document) throw new AppError(ErrorCode.NotFound, 'Document not found');
     return document;
   }
 
   summary(userId: string): Promise<TokenizationSummary> {
-    return this.properties.summary(this.manager, userId);
+    return this.properties.summary(this.transactions.autocommit, userId);
   }
 
-  async owned(userId: string, id: string, manager: EntityManager = this.manager): Promise<Property> {
+  async owned(userId: string, id: string, manager: Transaction = this.transactions.autocommit): Promise<Property> {
     const property = isUuid(id) ? await this.properties.ofUser(manager, userId, id) : null;
     if (!property) throw notFound();
     return property;
@@ -181,8 +180,8 @@ export class PropertiesService {
   async views(properties: Property[]): Promise<PropertyView[]> {
     const ids = properties.map((property) => property.id);
     const [runs, contracts] = await Promise.all([
-      this.runs.latestOf(this.manager, ids),
-      this.contracts.ofProperties(this.manager, ids),
+      this.runs.latestOf(this.transactions.autocommit, ids),
+      this.contracts.ofProperties(this.transactions.autocommit, ids),
     ]);
     return properties.map((property) => propertyView(property, runs.get(property.id), contracts.get(property.id)));
   }

@@ -1,13 +1,11 @@
-import { Controller, Get, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import type { TokenizationEligibility } from '@app/contracts';
-import { SessionGuard } from '@app/platform';
 import type { Request } from 'express';
 import { RegionLocator } from './region-locator';
 import { clientAddressOf } from './region.guard';
 
 /** The region gate's reads (spec 3): the web app's gate and the sidebar's badges. */
 @Controller('api/tokenization/eligibility')
-@UseGuards(SessionGuard)
 export class EligibilityController {
   constructor(private readonly locator: RegionLocator) {}
 

@@ -141,6 +141,7 @@ export function fakeDashboardApi(
     const overridden = override(url, init);
     if (overridden) return overridden;
     const { pathname, searchParams } = new URL(url, 'http://localhost');
+    /* eslint-disable no-restricted-syntax -- a fake server for tests: it answers the paths the API functions call */
     switch (pathname) {
       case '/api/auth/me':
         return { body: signedInUser };
@@ -171,5 +172,6 @@ export function fakeDashboardApi(
       default:
         return { status: 404, body: { error: 'NOT_FOUND', message: `No fake for ${url}` } };
     }
+    /* eslint-enable no-restricted-syntax */
   });
 }

@@ -1,5 +1,5 @@
 import { emptyProfile, profileFields } from '@app/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
 import { SettingsPage } from './SettingsPage';
@@ -59,19 +59,30 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
   });
 
-  it('shows an honest empty state on the Developer API tab', async () => {
-    mockFetch(() => ({ body: storedProfile }));
+  it('shows the API keys, the quick start and the reference on the Developer API tab', async () => {
+    mockFetch((url) => (url.startsWith('/api/developer/') ? { body: [] } : { body: storedProfile }));
     const { user } = renderPage(<SettingsPage />, { path: '/settings' });
 
     await user.click(await screen.findByText('Developer API'));
-    expect(screen.getByText('No API keys yet')).toBeTruthy();
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate New Key' })).toBeTruthy();
     expect(screen.getByText(`${window.location.origin}/api`)).toBeTruthy();
-    expect(screen.queryByText(/generate/i)).toBeNull();
+    expect(screen.getByText('Authorization: Bearer YOUR_API_KEY')).toBeTruthy();
+    expect(screen.getByText(/curl .*\/api\/transactions/)).toBeTruthy();
+    const docs = screen.getByRole('link', { name: /API Documentation/ });
+    expect(docs.getAttribute('href')).toBe('/api/docs');
+    expect(docs.getAttribute('target')).toBe('_blank');
+    // The SDK package the build packs beside the web app (scripts/api/pack-sdk.mjs).
+    const sdk = screen.getByRole('link', { name: /Download SDK/ });
+    expect(sdk.getAttribute('href')).toBe('/downloads/payments-platform-sdk.tgz');
+    expect(sdk.hasAttribute('download')).toBe(true);
+    expect(screen.getByText(/npm install .*\/downloads\/payments-platform-sdk\.tgz/)).toBeTruthy();
 
     const writeText = async () => undefined;
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     await user.click(screen.getByLabelText('Copy base url'));
-    expect(await screen.findByText('Copied!')).toBeTruthy();
+    // Spec 2.8: copying shows a 'Copied' toast.
+    await waitFor(() => expect(screen.getAllByText('Copied', { exact: true })).toHaveLength(2));
     expect(screen.getByLabelText('Copied base url').textContent).toBe('Copied');
   });
 

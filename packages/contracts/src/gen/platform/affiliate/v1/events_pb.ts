@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/affiliate/v1/events.proto.
  */
 export const file_platform_affiliate_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJwbGF0Zm9ybS9hZmZpbGlhdGUvdjEvZXZlbnRzLnByb3RvEhVwbGF0Zm9ybS5hZmZpbGlhdGUudjEivgEKElJlZmVycmFsQXR0cmlidXRlZBITCgtyZWZlcnJhbF9pZBgBIAEoCRIUCgxhZmZpbGlhdGVfaWQYAiABKAkSGQoRYWZmaWxpYXRlX3VzZXJfaWQYAyABKAkSGAoQcmVmZXJyZWRfdXNlcl9pZBgEIAEoCRIVCg1yZWZlcnJhbF9jb2RlGAUgASgJEjEKDWF0dHJpYnV0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp0CChBDb21taXNzaW9uRWFybmVkEhUKDWNvbW1pc3Npb25faWQYASABKAkSFAoMYWZmaWxpYXRlX2lkGAIgASgJEhMKC3JlZmVycmFsX2lkGAMgASgJEhgKEHJlZmVycmVkX3VzZXJfaWQYBCABKAkSEgoKaW52b2ljZV9pZBgFIAEoCRIWCg5pbnZvaWNlX2Ftb3VudBgGIAEoCRIZChFjb21taXNzaW9uX2Ftb3VudBgHIAEoCRIXCg9jb21taXNzaW9uX3JhdGUYCCABKAkSDAoEdGllchgJIAEoCRIQCghjdXJyZW5jeRgKIAEoCRItCgllYXJuZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpcBCg9QYXlvdXRSZXF1ZXN0ZWQSEQoJcGF5b3V0X2lkGAEgASgJEhQKDGFmZmlsaWF0ZV9pZBgCIAEoCRIZChFhZmZpbGlhdGVfdXNlcl9pZBgDIAEoCRIOCgZhbW91bnQYBCABKAkSMAoMcmVxdWVzdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiJwbGF0Zm9ybS9hZmZpbGlhdGUvdjEvZXZlbnRzLnByb3RvEhVwbGF0Zm9ybS5hZmZpbGlhdGUudjEivgEKElJlZmVycmFsQXR0cmlidXRlZBITCgtyZWZlcnJhbF9pZBgBIAEoCRIUCgxhZmZpbGlhdGVfaWQYAiABKAkSGQoRYWZmaWxpYXRlX3VzZXJfaWQYAyABKAkSGAoQcmVmZXJyZWRfdXNlcl9pZBgEIAEoCRIVCg1yZWZlcnJhbF9jb2RlGAUgASgJEjEKDWF0dHJpYnV0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp0CChBDb21taXNzaW9uRWFybmVkEhUKDWNvbW1pc3Npb25faWQYASABKAkSFAoMYWZmaWxpYXRlX2lkGAIgASgJEhMKC3JlZmVycmFsX2lkGAMgASgJEhgKEHJlZmVycmVkX3VzZXJfaWQYBCABKAkSEgoKaW52b2ljZV9pZBgFIAEoCRIWCg5pbnZvaWNlX2Ftb3VudBgGIAEoCRIZChFjb21taXNzaW9uX2Ftb3VudBgHIAEoCRIXCg9jb21taXNzaW9uX3JhdGUYCCABKAkSDAoEdGllchgJIAEoCRIQCghjdXJyZW5jeRgKIAEoCRItCgllYXJuZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpcBCg9QYXlvdXRSZXF1ZXN0ZWQSEQoJcGF5b3V0X2lkGAEgASgJEhQKDGFmZmlsaWF0ZV9pZBgCIAEoCRIZChFhZmZpbGlhdGVfdXNlcl9pZBgDIAEoCRIOCgZhbW91bnQYBCABKAkSMAoMcmVxdWVzdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKNAQoKUGF5b3V0UGFpZBIRCglwYXlvdXRfaWQYASABKAkSFAoMYWZmaWxpYXRlX2lkGAIgASgJEhkKEWFmZmlsaWF0ZV91c2VyX2lkGAMgASgJEg4KBmFtb3VudBgEIAEoCRIrCgdwYWlkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A user signed up with an affiliate's referral code and the referral was recorded.
@@ -191,4 +191,47 @@ export type PayoutRequested = Message<"platform.affiliate.v1.PayoutRequested"> &
  */
 export const PayoutRequestedSchema: GenMessage<PayoutRequested> = /*@__PURE__*/
   messageDesc(file_platform_affiliate_v1_events, 2);
+
+/**
+ * Ops marked a requested payout paid (the money left): final, published once per payout.
+ *
+ * @generated from message platform.affiliate.v1.PayoutPaid
+ */
+export type PayoutPaid = Message<"platform.affiliate.v1.PayoutPaid"> & {
+  /**
+   * The payout's own id (uuid).
+   *
+   * @generated from field: string payout_id = 1;
+   */
+  payoutId: string;
+
+  /**
+   * @generated from field: string affiliate_id = 2;
+   */
+  affiliateId: string;
+
+  /**
+   * @generated from field: string affiliate_user_id = 3;
+   */
+  affiliateUserId: string;
+
+  /**
+   * Decimal string with 2 places, in dollars.
+   *
+   * @generated from field: string amount = 4;
+   */
+  amount: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp paid_at = 5;
+   */
+  paidAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message platform.affiliate.v1.PayoutPaid.
+ * Use `create(PayoutPaidSchema)` to create a new message.
+ */
+export const PayoutPaidSchema: GenMessage<PayoutPaid> = /*@__PURE__*/
+  messageDesc(file_platform_affiliate_v1_events, 3);
 

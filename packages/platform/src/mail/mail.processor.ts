@@ -1,10 +1,20 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Queue, type MailJob } from '@app/contracts';
-import { APP_CONFIG } from '@app/platform';
 import type { Job } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { IdentityConfig } from '../config';
+import { z } from 'zod';
+import { APP_CONFIG } from '../config/config';
+
+/**
+ * The settings of a worker that sends the platform's mail (`baseConfigSchema.extend({ ...mailConfigShape })`):
+ * whichever service's worker imports MailWorkerModule reads them.
+ */
+export const mailConfigShape = {
+  SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Payments Platform <no-reply@platform.local>'),
+};
+export type MailConfig = z.output<z.ZodObject<typeof mailConfigShape>>;
 
 /**
  * What a mail job keeps once it is done: BullMQ holds finished jobs (for ops) with their data, and
@@ -21,13 +31,17 @@ export const redactedMail = (mail: MailJob, outcome: 'sent' | 'failed'): MailJob
 
 const isRedacted = (mail: MailJob): boolean => mail.html === '' && mail.text.startsWith(REDACTED);
 
-/** Sends queued mail over SMTP; BullMQ retries with backoff when the server is away. */
+/**
+ * Sends the shared `mail` queue's jobs (every service's, queued by MailService) over SMTP; BullMQ
+ * retries with backoff when the server is away. Part of the platform, so it depends on no
+ * service: identity's worker runs it today (MailWorkerModule), and any worker could.
+ */
 @Processor(Queue.Mail)
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(MailProcessor.name);
   private readonly transport: Transporter;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: IdentityConfig) {
+  constructor(@Inject(APP_CONFIG) private readonly config: MailConfig) {
     super();
     this.transport = createTransport(config.SMTP_URL);
   }

@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { MailJob } from '@app/contracts';
 import type { Job } from 'bullmq';
-import type { IdentityConfig } from '../config';
-import { MailProcessor } from './mail.processor';
+import { MailProcessor, type MailConfig } from './mail.processor';
 
 const link = 'https://pay.example.test/reset-password?token=secret-token-abc';
 const mail: MailJob = {
@@ -61,7 +60,7 @@ function smtpSink(): Promise<{ server: Server; url: string; received: string[] }
 }
 
 const processorFor = (smtpUrl: string) =>
-  new MailProcessor({ SMTP_URL: smtpUrl, MAIL_FROM: 'Platform <no-reply@platform.local>' } as IdentityConfig);
+  new MailProcessor({ SMTP_URL: smtpUrl, MAIL_FROM: 'Platform <no-reply@platform.local>' } as MailConfig);
 
 describe('MailProcessor keeps no link once a mail is done', () => {
   beforeAll(() => Logger.overrideLogger(false));

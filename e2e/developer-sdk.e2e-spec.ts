@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { createdApiKeySchema, transactionPageSchema } from '@app/contracts';
+import { baseUrl, newPage, useBrowser } from './support/browser';
+import { reportSale } from './support/sales';
+import { signInNewVerifiedUser } from './support/session';
+
+const run = promisify(execFile);
+const root = resolve(__dirname, '..');
+
+/** The README's example, exactly as a developer would copy it. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(join(root, 'packages/sdk/README.md'), 'utf8');
+  const example = readme.match(/## Example\s+```js\n([\s\S]+?)```/)?.[1];
+  if (!example) throw new Error('packages/sdk/README.md has no ```js example under "## Example"');
+  return example;
+}
+
+describe('developer platform: the reference and the SDK against the running stack', () => {
+  const { browser } = useBrowser();
+
+  it("runs the SDK README's example with a new API key and prints the owner's transactions", async () => {
+    const { context } = await newPage(browser());
+    await signInNewVerifiedUser(context, 'sdk');
+    await reportSale(context, '42.50');
+    const created = await context.request.post('/api/developer/api-keys', {
+      data: { name: 'SDK example', mode: 'live', scopes: ['read'] },
+    });
+    expect(created.status()).toBe(201);
+    const { secret } = createdApiKeySchema.parse(await created.json());
+    // The sale reaches analytics through Kafka: wait for it before running the example.
+    const deadline = Date.now() + 30_000;
+    let transactionId: string | undefined;
+    while (!transactionId && Date.now() < deadline) {
+      const page = await context.request.get('/api/transactions');
+      transactionId = transactionPageSchema.parse(await page.json()).transactions[0]?.id;
+      if (!transactionId) await new Promise((done) => setTimeout(done, 500));
+    }
+    expect(transactionId).toBeDefined();
+
+    // Inside the repository so `@payments-platform/sdk` resolves as an installed package.
+    const folder = await mkdtemp(join(root, 'e2e/.sdk-example-'));
+    try {
+      const script = join(folder, 'example.mjs');
+      await writeFile(script, await readmeExample());
+      const { stdout } = await run(process.execPath, [script], {
+        env: { ...process.env, PLATFORM_URL: baseUrl, PLATFORM_API_KEY: secret },
+        timeout: 30_000,
+      });
+      expect(stdout).toContain(`${transactionId} 42.50 USD completed`);
+      expect(stdout).toContain('404 NOT_FOUND');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('renders the API reference at /api/docs from the OpenAPI document, with no console errors', async () => {
+    const { page } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/api/docs');
+    await page.getByRole('heading', { name: /Payments Platform API/ }).waitFor();
+    // One section per tag, collapsed; opening one lists its operations by path and operationId.
+    await page.locator('#operations-tag-Transactions').click();
+    await page.locator('[data-path="/api/transactions"]').first().waitFor();
+    await page.getByText('listTransactions', { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('offers the SDK as a package to download from Settings → Developer API', async () => {
+    const { context, page } = await newPage(browser());
+    await signInNewVerifiedUser(context, 'sdk-download');
+    await page.goto('/settings?tab=api');
+    const link = page.getByRole('link', { name: 'Download SDK' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe('/downloads/payments-platform-sdk.tgz');
+    const download = await context.request.get(href!);
+    expect(download.status()).toBe(200);
+    const bytes = await download.body();
+    // A gzip'd npm package (`npm install <url>` takes it as is).
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+  });
+});

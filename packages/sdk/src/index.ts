@@ -1,0 +1,2 @@
+export { ApiError, PaymentsClient, type ClientOptions } from './client';
+export type * from './generated';

@@ -6,9 +6,10 @@
 // "dev" is what `make up` runs; "test" is a second copy on other ports, database and topic prefix
 // that the end-to-end tests drive, so both can run side by side.
 // Each process also has an internal port (METRICS_PORT: /metrics, /health/*): an API's is its port
-// + 100, a worker's its API's port + 200, the gateway's its port + 100. Each service connects to
-// Postgres as its own role (named after its schema; trust auth locally); the API migrates at start
-// as postgres (DATABASE_ADMIN_URL), which also creates the role; its worker waits for that.
+// + 100, a worker's its API's port + 200, the gateway's its port + 100, the mail worker's (it has no
+// API) 3200. Each service connects to Postgres as its own role (named after its schema; trust auth
+// locally); the API migrates at start as postgres (DATABASE_ADMIN_URL), which also creates the role;
+// its worker waits for that.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ const profiles = {
     cryptoEscrow: 3008,
     reportsAi: 3009,
     tokenization: 3010,
+    mailWorker: 3200,
     fakeStripe: 12111,
     fakeCoinbase: 12121,
     fakeRippled: 12131,
@@ -54,6 +56,7 @@ const profiles = {
     cryptoEscrow: 13008,
     reportsAi: 13009,
     tokenization: 13010,
+    mailWorker: 13200,
     fakeStripe: 12112,
     fakeCoinbase: 12122,
     fakeRippled: 12132,
@@ -107,7 +110,6 @@ const common = {
   QUEUE_PREFIX: profile.prefix ? profile.prefix.replace(/\.$/, '') : 'bull',
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   PUBLIC_URL: publicUrl,
-  SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
   JWT_PUBLIC_KEYS,
 };
 
@@ -195,6 +197,18 @@ const processes = [
       '--silent',
     ],
     ready: `http://127.0.0.1:${MAIL.web}/email`,
+  },
+  {
+    // Sends every service's mail (the shared BullMQ `mail` queue) to the sink above. Redis is all
+    // it needs: no database, no Kafka, no identity. Its internal port is its only one.
+    name: 'mail-worker',
+    command: ['node', 'services/mail/dist/src/worker.js'],
+    env: {
+      SERVICE_NAME: 'mail-worker',
+      METRICS_PORT: String(profile.mailWorker),
+      SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
+    },
+    ready: `http://127.0.0.1:${profile.mailWorker}/health/live`,
   },
   // Identity alone holds the private key access tokens are signed with; it runs identity
   // verification (KYC) on Stripe Identity, the local fake Stripe here.

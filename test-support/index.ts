@@ -177,4 +177,5 @@ export { connectEventProducer, eventMessage, eventTopic } from './event-producer
 export { openEventStream, type EventStream, type StreamEvent } from './event-stream';
 export { LocalEvmNode } from './local-evm-node';
 export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';
+export { startMailWorker } from './mail-worker';
 export { expectServesItsDescribedRoutes, routeCoverage, servedRoutes, type RouteCoverage } from './route-coverage';

@@ -3,11 +3,10 @@ import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import { CookieJar, rawRequest, startApp, startWorker, waitFor } from '../../test-support';
+import { CookieJar, rawRequest, startApp, startMailWorker, waitFor } from '../../test-support';
 import { AppModule as AnalyticsModule } from '../../services/analytics/src/app.module';
 import { AppModule as CryptoModule } from '../../services/crypto-escrow/src/app.module';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module';
 import { gatewayConfigSchema } from '../src/config';
 import { buildGateway } from '../src/server';
 import { verifiedAccount } from './gateway-in-front';
@@ -17,7 +16,7 @@ import { verifiedAccount } from './gateway-in-front';
 
 describe('gateway: API keys', () => {
   let identity: INestApplication;
-  let identityWorker: INestApplicationContext;
+  let mailWorker: INestApplicationContext;
   let analytics: INestApplication;
   let crypto: INestApplication;
   let gateway: FastifyInstance;
@@ -27,11 +26,11 @@ describe('gateway: API keys', () => {
 
   beforeAll(async () => {
     let identityApp, analyticsApp, cryptoApp;
-    [identityApp, analyticsApp, cryptoApp, identityWorker] = await Promise.all([
+    [identityApp, analyticsApp, cryptoApp, mailWorker] = await Promise.all([
       startApp(IdentityModule),
       startApp(AnalyticsModule),
       startApp(CryptoModule),
-      startWorker(IdentityWorkerModule),
+      startMailWorker(),
     ]);
     ({ app: identity } = identityApp);
     ({ app: analytics } = analyticsApp);
@@ -57,7 +56,7 @@ describe('gateway: API keys', () => {
   afterAll(async () => {
     await gateway?.close();
     await redis?.quit();
-    await Promise.all([identity?.close(), analytics?.close(), crypto?.close(), identityWorker?.close()]);
+    await Promise.all([identity?.close(), analytics?.close(), crypto?.close(), mailWorker?.close()]);
   });
 
   const createKey = async (

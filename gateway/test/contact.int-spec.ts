@@ -1,6 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { bodyOf, query, rawRequest, startApp, startWorker, uniqueEmail, waitForMail } from '../../test-support';
-import { WorkerModule as MailWorkerModule } from '../../services/identity/src/worker.module';
+import { bodyOf, query, rawRequest, startApp, startMailWorker, uniqueEmail, waitForMail } from '../../test-support';
 import { AppModule } from '../../services/chat-support/src/app.module';
 
 const validMessage = (email = uniqueEmail('contact')) => ({
@@ -19,7 +18,7 @@ describe('chat-support: the contact form becomes a support ticket', () => {
 
   beforeAll(async () => {
     ({ app, url: api } = await startApp(AppModule));
-    mailWorker = await startWorker(MailWorkerModule);
+    mailWorker = await startMailWorker();
   });
 
   afterAll(async () => {

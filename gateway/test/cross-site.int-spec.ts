@@ -5,11 +5,10 @@ import { parseConfig } from '@app/platform/config';
 import { redisOptions } from '@app/platform/redis';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import { CookieJar, rawRequest, startApp, startWorker, type RawReply } from '../../test-support';
+import { CookieJar, rawRequest, startApp, startMailWorker, type RawReply } from '../../test-support';
 import { expectErrorReply } from '../../test-support/error-reply';
 import { AppModule as AffiliateModule } from '../../services/affiliate/src/app.module';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module';
 import { AppModule as IntegrationsModule } from '../../services/integrations/src/app.module';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { gatewayConfigSchema } from '../src/config';
@@ -35,7 +34,7 @@ const jsonOnly = {
 
 describe('gateway: cross-site requests and non-JSON bodies are refused before any service sees them', () => {
   let identity: INestApplication;
-  let identityWorker: INestApplicationContext;
+  let mailWorker: INestApplicationContext;
   let services: INestApplication[];
   let gateway: FastifyInstance;
   let redis: Redis;
@@ -65,7 +64,7 @@ describe('gateway: cross-site requests and non-JSON bodies are refused before an
       startApp(IntegrationsModule),
       startApp(AffiliateModule),
     ]);
-    identityWorker = await startWorker(IdentityWorkerModule);
+    mailWorker = await startMailWorker();
     identity = identityApp.app;
     identityUrl = identityApp.url;
     services = [profileApp.app, integrationsApp.app, affiliateApp.app];
@@ -88,7 +87,7 @@ describe('gateway: cross-site requests and non-JSON bodies are refused before an
     await redis?.quit();
     await new Promise((closed) => billingStub?.close(closed));
     await Promise.all((services ?? []).map((app) => app.close()));
-    await identityWorker?.close();
+    await mailWorker?.close();
     await identity?.close();
   });
 

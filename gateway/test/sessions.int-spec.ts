@@ -12,14 +12,13 @@ import {
   CookieJar,
   rawRequest,
   startApp,
-  startWorker,
+  startMailWorker,
   validRegistration,
   waitFor,
   waitForMail,
 } from '../../test-support';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { signInThrottleKey } from '../../services/identity/src/auth/sign-in-throttle';
-import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { gatewayConfigSchema } from '../src/config';
 import { buildGateway } from '../src/server';
@@ -30,7 +29,7 @@ const lockMessage =
 
 describe('gateway: sign-out ends the session everywhere; failed sign-ins lock the account', () => {
   let identity: INestApplication;
-  let identityWorker: INestApplicationContext;
+  let mailWorker: INestApplicationContext;
   let profile: INestApplication;
   let gateway: FastifyInstance;
   /** A second gateway whose profile upstream is a stub that answers 200 to anything: what it refuses, the gateway refused. */
@@ -45,10 +44,10 @@ describe('gateway: sign-out ends the session everywhere; failed sign-ins lock th
 
   beforeAll(async () => {
     let identityApp, profileApp;
-    [identityApp, profileApp, identityWorker] = await Promise.all([
+    [identityApp, profileApp, mailWorker] = await Promise.all([
       startApp(IdentityModule),
       startApp(ProfileModule),
-      startWorker(IdentityWorkerModule),
+      startMailWorker(),
     ]);
     ({ app: identity, url: identityUrl } = identityApp);
     ({ app: profile, url: profileUrl } = profileApp);
@@ -78,7 +77,7 @@ describe('gateway: sign-out ends the session everywhere; failed sign-ins lock th
     await gateway?.close();
     await redis?.quit();
     await profile?.close();
-    await identityWorker?.close();
+    await mailWorker?.close();
     await identity?.close();
   });
 

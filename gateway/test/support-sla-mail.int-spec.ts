@@ -3,26 +3,32 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue as QueueName } from '@app/contracts';
 import type { Queue } from 'bullmq';
-import { accessCookie, query, rawRequest, startApp, startWorker, uniqueEmail, waitForMail } from '../../test-support';
+import {
+  accessCookie,
+  query,
+  rawRequest,
+  startApp,
+  startMailWorker,
+  uniqueEmail,
+  waitForMail,
+} from '../../test-support';
 import type * as ChatSupportApp from '../../services/chat-support/src/app.module';
-import type * as IdentityWorker from '../../services/identity/src/worker.module';
 
 // Issue 16: an escalated chat nobody answered by its first-response time reaches the support team's
-// inbox: chat-support's SLA job queues the mail, identity's mail worker sends it to the SMTP sink.
+// inbox: chat-support's SLA job queues the mail, the mail worker sends it to the SMTP sink.
 delete process.env.OPENAI_API_KEY;
 const SUPPORT_EMAIL = uniqueEmail('support-desk');
 process.env.SUPPORT_EMAIL = SUPPORT_EMAIL;
 
-describe('chat-support + identity mail worker: the SLA breach mail', () => {
+describe('chat-support + mail worker: the SLA breach mail', () => {
   let app: INestApplication;
   let mailWorker: INestApplicationContext;
   let api: string;
 
   beforeAll(async () => {
     const { AppModule } = jest.requireActual<typeof ChatSupportApp>('../../services/chat-support/src/app.module');
-    const { WorkerModule } = jest.requireActual<typeof IdentityWorker>('../../services/identity/src/worker.module');
     ({ app, url: api } = await startApp(AppModule));
-    mailWorker = await startWorker(WorkerModule);
+    mailWorker = await startMailWorker();
   });
 
   afterAll(async () => {

@@ -6,7 +6,8 @@
 //   1. compose      Compose Specification schema + health checks, depends_on conditions, ...
 //   2. skaffold     skaffold v4beta13 schema (base and each profile) + references
 //   3. consistency  every service in services/ and the gateway has a chart, an umbrella entry,
-//                   a compose service (and one per worker), a skaffold artifact; ports and
+//                   a compose service (and one per worker; a service without an API, such as
+//                   the mail worker, only its worker), a skaffold artifact; ports and
 //                   upstream URLs agree; the dev Kafka is the version of scripts/infra
 //   4. dockerfiles  dockerfile-utils + image rules (non-root, HEALTHCHECK, NODE_ENV=production)
 //   5. helm lint    helm lint --strict of every chart (the umbrella with each values file)
@@ -89,7 +90,10 @@ function checkConsistency(list, ports, compose, skaffold, devSchemas) {
       if (values.image?.repository !== `${IMAGE_PREFIX}${c.name}`) {
         problems.push(`${chartDir}/values.yaml: image.repository is not ${IMAGE_PREFIX}${c.name}`);
       }
-      if (values.api?.port !== port) {
+      if (!c.api) {
+        if (values.api?.enabled !== false)
+          problems.push(`${chartDir}/values.yaml: api.enabled is not false, but ${c.workspace} has no src/main.ts`);
+      } else if (values.api?.port !== port) {
         problems.push(`${chartDir}/values.yaml: api.port ${values.api?.port} differs from the schema's PORT ${port}`);
       }
       const commands = [
@@ -124,26 +128,36 @@ function checkConsistency(list, ports, compose, skaffold, devSchemas) {
     }
     if (!umbrellaValues[c.name]) missing(`section in charts/platform/values.yaml`);
 
-    // Compose.
-    const service = services[c.name];
-    if (!service) missing('service in docker-compose.yml');
-    else {
+    // Compose: the API (a service without one, such as the mail worker, has only its worker).
+    const builtFrom = (name, service) => {
       if (service.build?.args?.WORKSPACE !== c.workspace) {
-        problems.push(`docker-compose.yml ${c.name}: build.args.WORKSPACE is not ${c.workspace}`);
+        problems.push(`docker-compose.yml ${name}: build.args.WORKSPACE is not ${c.workspace}`);
       }
       if (service.build?.dockerfile !== DOCKERFILE)
-        problems.push(`docker-compose.yml ${c.name}: not built from ${DOCKERFILE}`);
+        problems.push(`docker-compose.yml ${name}: not built from ${DOCKERFILE}`);
+    };
+    const service = services[c.name];
+    if (c.api && !service) missing('service in docker-compose.yml');
+    else if (c.api) {
+      builtFrom(c.name, service);
       const env = environmentOf(service);
       if (String(env.PORT) !== String(port)) {
         problems.push(`docker-compose.yml ${c.name}: PORT ${env.PORT} differs from the schema's PORT ${port}`);
       }
+    } else if (service) {
+      problems.push(
+        `docker-compose.yml ${c.name}: ${c.workspace} has no API (src/main.ts); its process is ${c.name}-worker`,
+      );
     }
     if (c.worker) {
       const worker = services[`${c.name}-worker`];
       const command = [].concat(worker?.command ?? []).join(' ');
       if (!worker) missing(`worker service ${c.name}-worker in docker-compose.yml`);
-      else if (!command.includes(`${c.workspace}/dist/src/worker.js`)) {
-        problems.push(`docker-compose.yml ${c.name}-worker: command does not run ${c.workspace}/dist/src/worker.js`);
+      else {
+        builtFrom(`${c.name}-worker`, worker);
+        if (!command.includes(`${c.workspace}/dist/src/worker.js`)) {
+          problems.push(`docker-compose.yml ${c.name}-worker: command does not run ${c.workspace}/dist/src/worker.js`);
+        }
       }
     }
 

@@ -189,7 +189,8 @@ const SHARED = [
   {
     name: 'KAFKA_TOPIC_PREFIX',
     schema: () => require(join(root, 'packages/platform/dist/events/kafka.js')).kafkaConfigSchema,
-    appliesTo: () => true,
+    // Not the processes without Kafka (the mail worker: Redis alone).
+    appliesTo: (_component, shape) => 'KAFKA_BROKERS' in shape,
   },
   {
     name: 'QUEUE_PREFIX',
@@ -212,19 +213,23 @@ const SHARED = [
 /** Variables read by libraries, documented in prose (docs/operations.md), not per service. */
 const LIBRARY_VARIABLES = new Set(['KAFKAJS_NO_PARTITIONER_WARNING']);
 
-/** The platform's processes with a config schema: every service in services/, and the gateway. */
+/**
+ * The platform's processes with a config schema: every service in services/, and the gateway. A
+ * service without src/main.ts (the mail worker) has no API: its worker is its only process.
+ */
 export function components() {
   const list = [];
   for (const name of readdirSync(join(root, 'services')).sort()) {
     const dir = join(root, 'services', name);
     if (!existsSync(join(dir, 'package.json'))) continue;
-    const appModule = join(dir, 'src/app.module.ts');
+    const modules = ['src/app.module.ts', 'src/worker.module.ts'].map((file) => join(dir, file)).filter(existsSync);
     list.push({
       name,
       workspace: `services/${name}`,
       config: join(dir, 'dist/src/config.js'),
       kind: 'service',
-      queues: existsSync(appModule) && /queues:\s*true/.test(readFileSync(appModule, 'utf8')),
+      queues: modules.some((file) => /queues:\s*true/.test(readFileSync(file, 'utf8'))),
+      api: existsSync(join(dir, 'src/main.ts')),
       worker: existsSync(join(dir, 'src/worker.ts')),
       migrate: existsSync(join(dir, 'src/migrate.ts')),
     });
@@ -235,6 +240,7 @@ export function components() {
     config: join(root, 'gateway/dist/config.js'),
     kind: 'gateway',
     queues: false,
+    api: true,
     worker: false,
     migrate: false,
   });
@@ -337,7 +343,7 @@ export function collect() {
     for (const name of Object.keys(devShape)) add(name, devShape[name], prodShape[name]);
     if (component.kind === 'service') {
       for (const shared of SHARED) {
-        if (devShape[shared.name] || !shared.appliesTo(component)) continue;
+        if (devShape[shared.name] || !shared.appliesTo(component, devShape)) continue;
         if (shared.schema) {
           const key = `shared:${shared.name}`;
           add(shared.name, dev[key].shape[shared.name], prod[key].shape[shared.name]);
@@ -406,13 +412,15 @@ export function render(rows) {
     const processes =
       component.kind === 'gateway'
         ? '`gateway`'
-        : [
-            `\`${component.name}\` (API)`,
-            component.worker ? `\`${component.name}-worker\` (same variables; PORT 0)` : '',
-            component.migrate ? `\`${component.name}-migrate\` (same variables; PORT 0)` : '',
-          ]
-            .filter(Boolean)
-            .join(', ');
+        : !component.api
+          ? `\`${component.name}-worker\` (no API, no migrations)`
+          : [
+              `\`${component.name}\` (API)`,
+              component.worker ? `\`${component.name}-worker\` (same variables; PORT 0)` : '',
+              component.migrate ? `\`${component.name}-migrate\` (same variables; PORT 0)` : '',
+            ]
+              .filter(Boolean)
+              .join(', ');
     lines.push(
       `#### ${component.name}`,
       '',

@@ -2,7 +2,6 @@ import {
   baseConfigSchema,
   keySetting,
   LOCAL_SIGNING_KEY,
-  mailConfigShape,
   parseSigningKey,
   stripeConfigShape,
   stripeDevDefault,
@@ -16,8 +15,6 @@ export const identityConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Origin of the web app, used in the links of e-mails. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
-  /** The mail worker's SMTP server and sender (identity-worker runs the platform's mail worker). */
-  ...mailConfigShape,
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: z.stringbool().default(process.env.NODE_ENV === 'production'),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),

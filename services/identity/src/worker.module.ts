@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MailWorkerModule } from '@app/platform';
 import { identityPlatform } from './app.module';
 
-/** The identity worker: same code and platform, processing the (platform's) mail queue instead of HTTP. */
+/**
+ * The identity worker: same code and platform without HTTP. Identity's mail is queued by the API
+ * (MailService) and sent by the mail worker (services/mail), which needs no identity to run.
+ */
 @Module({
-  imports: [identityPlatform, MailWorkerModule],
+  imports: [identityPlatform],
 })
 export class WorkerModule {}

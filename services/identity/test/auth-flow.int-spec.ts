@@ -5,7 +5,7 @@ import {
   linkIn,
   query,
   startApp,
-  startWorker,
+  startMailWorker,
   uniqueEmail,
   validRegistration,
   waitForMail,
@@ -13,7 +13,6 @@ import {
 } from '../../../test-support';
 import { AppModule } from '../src/app.module';
 import { hashToken } from '../src/tokens/secret-token.util';
-import { WorkerModule } from '../src/worker.module';
 
 describe('identity: register, verify, sign in, refresh, sign out', () => {
   let app: INestApplication;
@@ -22,7 +21,7 @@ describe('identity: register, verify, sign in, refresh, sign out', () => {
 
   beforeAll(async () => {
     ({ app, url: api } = await startApp(AppModule));
-    worker = await startWorker(WorkerModule);
+    worker = await startMailWorker();
   });
 
   afterAll(async () => {

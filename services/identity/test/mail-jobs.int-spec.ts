@@ -2,9 +2,8 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Queue as QueueName } from '@app/contracts';
 import { redisOptions } from '@app/platform';
 import { Queue } from 'bullmq';
-import { linkIn, startApp, startWorker, validRegistration, waitFor, waitForMail } from '../../../test-support';
+import { linkIn, startApp, startMailWorker, validRegistration, waitFor, waitForMail } from '../../../test-support';
 import { AppModule } from '../src/app.module';
-import { WorkerModule } from '../src/worker.module';
 
 describe('identity: mail jobs keep no link once sent', () => {
   let app: INestApplication;
@@ -14,7 +13,7 @@ describe('identity: mail jobs keep no link once sent', () => {
 
   beforeAll(async () => {
     ({ app, url: api } = await startApp(AppModule));
-    worker = await startWorker(WorkerModule);
+    worker = await startMailWorker();
     queue = new Queue(QueueName.Mail, {
       connection: redisOptions(process.env.REDIS_URL!),
       prefix: process.env.QUEUE_PREFIX,

@@ -7,7 +7,7 @@ import {
   query,
   rawRequest,
   startApp,
-  startWorker,
+  startMailWorker,
   validRegistration,
   waitForMail,
 } from '../../../test-support';
@@ -15,7 +15,6 @@ import { AppModule } from '../src/app.module';
 import type { IdentityConfig } from '../src/config';
 import { REFRESH_GRACE_MS } from '../src/sessions/sessions.service';
 import { hashToken } from '../src/tokens/secret-token.util';
-import { WorkerModule } from '../src/worker.module';
 
 describe('identity: sessions end when they should, and only then', () => {
   let app: INestApplication;
@@ -231,7 +230,7 @@ describe('identity: sessions end when they should, and only then', () => {
 
   describe('password reset', () => {
     it('ends every session at once, access tokens included', async () => {
-      const worker = await startWorker(WorkerModule);
+      const worker = await startMailWorker();
       try {
         const { jar, email } = await signedIn();
         const other = new CookieJar();

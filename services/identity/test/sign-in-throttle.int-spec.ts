@@ -1,10 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { redisOptions } from '@app/platform';
 import Redis from 'ioredis';
-import { bodyOf, startApp, startWorker, uniqueEmail, validRegistration, waitForMail } from '../../../test-support';
+import { bodyOf, startApp, startMailWorker, uniqueEmail, validRegistration, waitForMail } from '../../../test-support';
 import { AppModule } from '../src/app.module';
 import { signInThrottle, signInThrottleKey } from '../src/auth/sign-in-throttle';
-import { WorkerModule } from '../src/worker.module';
 
 const lockMessage =
   'This account is temporarily locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.';
@@ -17,7 +16,7 @@ describe('identity: failed sign-ins per account', () => {
 
   beforeAll(async () => {
     ({ app, url: api } = await startApp(AppModule));
-    worker = await startWorker(WorkerModule);
+    worker = await startMailWorker();
     redis = new Redis(redisOptions(process.env.REDIS_URL!));
   });
 

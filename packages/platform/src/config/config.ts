@@ -50,6 +50,20 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
+/**
+ * Settings of a process that uses Redis alone (`PlatformModule.forService` with `database: false`
+ * and `events: false`: the mail worker): the base ones without Postgres, Kafka and the session
+ * keys, which it would be given for nothing, and without PORT, as it serves no routes.
+ */
+export const redisOnlyConfigSchema = baseConfigSchema.omit({
+  PORT: true,
+  DATABASE_URL: true,
+  DATABASE_ADMIN_URL: true,
+  KAFKA_BROKERS: true,
+  JWT_PUBLIC_KEYS: true,
+});
+export type RedisOnlyConfig = z.infer<typeof redisOnlyConfigSchema>;
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad or missing value names the variable. */

@@ -6,7 +6,7 @@ import { MailService } from './mail.service';
 
 /**
  * Lets a service send e-mail: jobs go to the shared `mail` queue, and the mail worker
- * (identity-worker today) delivers them over SMTP. Needs `queues: true` on the platform module.
+ * (services/mail) delivers them over SMTP. Needs `queues: true` on the platform module.
  */
 @Module({
   imports: [BullModule.registerQueue({ name: Queue.Mail })],
@@ -17,7 +17,8 @@ export class MailModule {}
 
 /**
  * Makes a worker the mail worker: it processes the shared `mail` queue for every service. Needs
- * `queues: true` and the settings of `mailConfigShape` in the service's config.
+ * `queues: true` and the settings of `mailConfigShape` in the process's config. services/mail
+ * runs it on Redis alone, so mail goes out whichever services are deployed.
  */
 @Module({
   imports: [BullModule.registerQueue({ name: Queue.Mail })],

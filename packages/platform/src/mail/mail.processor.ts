@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { APP_CONFIG } from '../config/config';
 
 /**
- * The settings of a worker that sends the platform's mail (`baseConfigSchema.extend({ ...mailConfigShape })`):
- * whichever service's worker imports MailWorkerModule reads them.
+ * The settings of the worker that sends the platform's mail (services/mail:
+ * `redisOnlyConfigSchema.extend({ ...mailConfigShape })`), read by MailProcessor.
  */
 export const mailConfigShape = {
   SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
@@ -34,7 +34,7 @@ const isRedacted = (mail: MailJob): boolean => mail.html === '' && mail.text.sta
 /**
  * Sends the shared `mail` queue's jobs (every service's, queued by MailService) over SMTP; BullMQ
  * retries with backoff when the server is away. Part of the platform, so it depends on no
- * service: identity's worker runs it today (MailWorkerModule), and any worker could.
+ * service: the mail worker (services/mail) runs it through MailWorkerModule.
  */
 @Processor(Queue.Mail)
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {

@@ -131,7 +131,6 @@ export const referralCodePattern = /^[A-Za-z0-9_-]{4,64}$/;
  */
 export const referralWindowSchema = z.object({ code: z.string(), cookieDays: z.number().int() });
 export type ReferralWindow = z.infer<typeof referralWindowSchema>;
-export const referralWindowPath = (code: string): string => `/api/affiliate/referral-codes/${encodeURIComponent(code)}`;
 
 /** Spec 8: toasts and states of the affiliate pages, plus the server's own messages. */
 export const affiliateMessages = {

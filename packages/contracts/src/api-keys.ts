@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationMessages } from './integrations';
 
 /**
  * API keys (issue 20): a merchant's programs call the API with `Authorization: Bearer <key>`.
@@ -58,7 +59,8 @@ export const apiKeyMessages = {
   revoked: 'API Key Revoked',
   failedTitle: 'Something Went Wrong',
   secretOnce: 'Copy this key now. It will not be shown again.',
-  copied: 'Copied',
+  /** Spec 8: a key or secret copied (the integrations screen's toast). */
+  copied: integrationMessages.copied,
   limitReached: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke a key you no longer use, then try again.`,
   notFound: 'API key not found.',
   alreadyRotated: 'This key has already been rotated. Rotate its replacement instead.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationMessages } from './integrations';
 
 /**
  * Outgoing webhooks (issue 20): a merchant registers endpoint URLs and chooses event types;
@@ -61,7 +62,8 @@ export const webhookMessages = {
   resent: 'Delivery queued again',
   testSent: 'Test event queued',
   secretOnce: 'Copy this signing secret now. It will not be shown again.',
-  copied: 'Copied',
+  /** Spec 8: a key or secret copied (the integrations screen's toast). */
+  copied: integrationMessages.copied,
 } as const;
 
 const endpointUrl = z

@@ -82,6 +82,7 @@ bench: build infra
 	  node bench/ingest.mjs --count 100000 || status=1; \
 	  node bench/analytics.mjs || status=1; \
 	  node bench/faults.mjs || status=1; \
+	  node bench/events.mjs || status=1; \
 	  node bench/chat-live.mjs || status=1; \
 	  node bench/reports.mjs || status=1; \
 	  node scripts/launch.mjs down test >/dev/null; exit $$status

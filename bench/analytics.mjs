@@ -7,7 +7,10 @@
 // the transactions table (SUM ... GROUP BY over the merchant's rows). Prints the p95s, checks the
 // answers agree, and the ratio. Budgets: service p95 under 50 ms and at least 20x faster than the scan.
 // The other analytics screens' reads (business metrics, segmentation, risk, competitive, volume and
-// summary charts, the transactions list) are timed too, against a 500 ms p95 budget each.
+// summary charts, the transactions list) are timed too, against a 50 ms p95 budget each, and the
+// ones read from the per-customer and channel rollups (segmentation, business metrics' and
+// competitive customers, the summary's method/processor/country breakdowns) are checked against
+// the same figures computed by scanning the transactions.
 //   node bench/analytics.mjs [--rows 1000000] [--runs 200] [--database postgres://postgres@127.0.0.1:5432/platform_bench]
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -22,6 +25,10 @@ const require = createRequire(import.meta.url);
 const { generateSigningKey, parseSigningKey, signAccessToken, ACCESS_COOKIE } = require(
   resolve(root, 'packages/platform/dist/auth/tokens.js'),
 );
+// The service's own pure functions, to turn the scans' figures into the answers' shape.
+const { segmentsOf } = require(resolve(root, 'services/analytics/dist/src/insights/segmentation.js'));
+const { windowsOf } = require(resolve(root, 'services/analytics/dist/src/insights/business-metrics.service.js'));
+const { percentChange, money } = require(resolve(root, 'packages/contracts/dist/index.js'));
 
 const { values: options } = parseArgs({
   options: {
@@ -36,7 +43,7 @@ const rows = Number(options.rows);
 const runs = Number(options.runs);
 const naiveRuns = Number(options['naive-runs']);
 const screenRuns = Number(options['screen-runs']);
-const SCREEN_P95_BUDGET_MS = 500;
+const SCREEN_P95_BUDGET_MS = 50;
 const P95_BUDGET_MS = 50;
 const RATIO_BUDGET = 20;
 // A key pair of this run: the service verifies with the public key, the bench signs its cookie.
@@ -125,6 +132,8 @@ if (existing !== rows || customers === 0) {
   await db.query('DELETE FROM analytics.monthly_totals WHERE user_id = $1', [merchant.id]);
   await db.query('DELETE FROM analytics.daily_expenses WHERE user_id = $1', [merchant.id]);
   await db.query('DELETE FROM analytics.customers WHERE user_id = $1', [merchant.id]);
+  await db.query('DELETE FROM analytics.customer_windows WHERE user_id = $1', [merchant.id]);
+  await db.query('DELETE FROM analytics.daily_channel_totals WHERE user_id = $1', [merchant.id]);
   // Deterministic: row i is i * (365 days / rows) before the seed's day end; every 20th is a USD
   // crypto charge, the rest fiat in USD (60%), NZD (20%) or AUD (20%) at the reference rates;
   // 90% completed, 4% refunded, 4% failed, 2% pending; amounts 5.00 to 504.99; 40,000 customers.
@@ -174,11 +183,24 @@ if (existing !== rows || customers === 0) {
       GROUP BY 1, 2`,
     [merchant.id],
   );
+  // Their moving windows: a window day long gone makes the first read recompute them from the
+  // transactions (the service's own rebuild, as after a long pause), the warm-up reads below.
+  await db.query(`INSERT INTO analytics.customer_windows (user_id, as_of) VALUES ($1, '1970-01-01')`, [merchant.id]);
+  await db.query(
+    `INSERT INTO analytics.daily_channel_totals
+       (user_id, day, payment_method, processor, country, tx_count, amount_usd, identified_count)
+     SELECT user_id, (occurred_at AT TIME ZONE 'UTC')::date, coalesce(payment_method, 'unknown'), processor,
+            coalesce(country, 'unknown'), count(*), coalesce(sum(amount_usd), 0), count(customer_ref)
+       FROM analytics.transactions WHERE user_id = $1
+      GROUP BY 1, 2, 3, 4, 5`,
+    [merchant.id],
+  );
   await db.query('COMMIT');
   await db.query('ANALYZE analytics.transactions');
   await db.query('ANALYZE analytics.daily_totals');
   await db.query('ANALYZE analytics.monthly_totals');
   await db.query('ANALYZE analytics.customers');
+  await db.query('ANALYZE analytics.daily_channel_totals');
   console.error(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 const [{ buckets, months }] = (
@@ -240,6 +262,117 @@ const same =
       flow.periods[i].categories.operations === Number(row.refunds),
   );
 
+// The rollup-read screens against scans of the transactions.
+const DAY = 86_400_000;
+const asOf = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
+const distinct = async (from, before) =>
+  (
+    await db.query(
+      `SELECT count(DISTINCT customer_ref)::int AS n FROM analytics.transactions
+        WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2 AND ($3::timestamptz IS NULL OR occurred_at < $3)`,
+      [merchant.id, from, before],
+    )
+  ).rows[0].n;
+const firstSeen = async (from, before) =>
+  (
+    await db.query(
+      `SELECT count(*)::int AS n FROM (SELECT customer_ref FROM analytics.transactions
+        WHERE user_id = $1 AND customer_ref IS NOT NULL GROUP BY 1 HAVING min(occurred_at) >= $2 AND min(occurred_at) < $3) c`,
+      [merchant.id, from, before],
+    )
+  ).rows[0].n;
+const disagreements = [];
+const agree = (name, service, naive) => {
+  if (JSON.stringify(service) !== JSON.stringify(naive)) disagreements.push(name);
+};
+{
+  const segmentation = await get('/api/analytics/customer-segmentation');
+  const scanned = (
+    await db.query(
+      `SELECT coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) AS spend, count(*)::int AS n,
+              extract(epoch FROM (now() - max(occurred_at))) / 86400 AS days,
+              coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $2), 0) AS recent,
+              coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $3 AND occurred_at < $2), 0) AS prior
+         FROM analytics.transactions WHERE user_id = $1 AND customer_ref IS NOT NULL
+        GROUP BY customer_ref HAVING coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) > 0
+        ORDER BY 1 DESC, customer_ref`,
+      [merchant.id, new Date(asOf.getTime() - 29 * DAY), new Date(asOf.getTime() - 59 * DAY)],
+    )
+  ).rows;
+  const naiveSegments = segmentsOf(
+    scanned.map((c) => ({
+      spendUsd: Number(c.spend),
+      txCount: c.n,
+      daysSinceLast: Math.max(0, Number(c.days)),
+      recentUsd: Number(c.recent),
+      priorUsd: Number(c.prior),
+    })),
+  );
+  agree('customer segmentation', [segmentation.totalCustomers, segmentation.segments], [scanned.length, naiveSegments]);
+
+  const metrics = await get('/api/analytics/business-metrics');
+  const now = new Date();
+  for (const period of ['daily', 'weekly', 'monthly']) {
+    const { current, previous } = windowsOf(period, now);
+    const before = (w) => new Date(w.to.getTime() + DAY);
+    const active = metrics[period].find((m) => m.id === `${period}_activeCustomers`);
+    const fresh = metrics[period].find((m) => m.id === `${period}_newCustomers`);
+    agree(
+      `business metrics (${period} customers)`,
+      [active.value, active.previousValue, fresh.value, fresh.previousValue],
+      [
+        await distinct(current.from, before(current)),
+        await distinct(previous.from, before(previous)),
+        await firstSeen(current.from, before(current)),
+        await firstSeen(previous.from, before(previous)),
+      ],
+    );
+  }
+
+  const competitive = await get('/api/analytics/competitive?timeframe=12m');
+  const start = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 12, asOf.getUTCDate() + 1));
+  const previousStart = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 24, asOf.getUTCDate() + 1));
+  const [current, previous] = [await distinct(start, null), await distinct(previousStart, start)];
+  agree(
+    'competitive (customers)',
+    [competitive.merchant.customers, competitive.merchant.customerChange],
+    [current, percentChange(current, previous)],
+  );
+
+  const risk = await get('/api/analytics/risk');
+  const coverage = (
+    await db.query(
+      `SELECT count(*)::int AS total, count(customer_ref)::int AS identified, count(country)::int AS located
+         FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2`,
+      [merchant.id, new Date(asOf.getTime() - 29 * DAY)],
+    )
+  ).rows[0];
+  const percent = (part, whole) => (whole ? Math.round((part / whole) * 100 * 10) / 10 : 100);
+  agree(
+    'risk (identity coverage)',
+    [risk.complianceStatus.kycCompliance, risk.complianceStatus.regulatoryCompliance],
+    [percent(coverage.identified, coverage.total), percent(coverage.located, coverage.total)],
+  );
+
+  const summary = await get('/api/analytics/transaction-summary?range=90d');
+  const grouped = async (column) =>
+    (
+      await db.query(
+        `SELECT coalesce(${column}, 'unknown') AS key, count(*)::int AS count, coalesce(sum(amount_usd), 0)::text AS volume
+           FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+          GROUP BY 1`,
+        [merchant.id, new Date(asOf.getTime() - 89 * DAY), new Date(asOf.getTime() + DAY)],
+      )
+    ).rows
+      .map((r) => ({ key: r.key, count: r.count, volume: money(r.volume) }))
+      .sort((x, y) => y.count - x.count || x.key.localeCompare(y.key));
+  agree(
+    'transaction summary (method, processor, country)',
+    [summary.byPaymentMethod, summary.byProcessor, summary.byCountry],
+    [await grouped('payment_method'), await grouped('processor'), await grouped('country')],
+  );
+}
+
 const serviceStats = [];
 const serviceFlow = [];
 for (let i = 0; i < 20; i++)
@@ -288,6 +421,11 @@ console.log(
 console.log(
   `  answers agree with the naive scan: ${same ? 'yes' : 'NO'} (portfolio ${stats.totalPortfolio}, month ${stats.monthlyVolume}, ${flow.periods.length} cash-flow months)`,
 );
+console.log(
+  `  segmentation, business metrics' and competitive customers, risk coverage, summary breakdowns agree with scans: ${
+    disagreements.length ? `NO (${disagreements.join(', ')})` : 'yes'
+  }`,
+);
 const okStats = report('GET /api/dashboard/stats', serviceStats, scanStats);
 const okFlow = report('GET /api/analytics/cash-flow', serviceFlow, scanFlow);
 console.log(
@@ -301,4 +439,4 @@ for (const [path, samples] of screenSamples) {
     `    GET ${path.padEnd(44)} p95 ${fmt(p95(samples)).padStart(9)}   ratio to budget ${ratio.toFixed(2)}  ${ratio <= 1 ? 'OK' : 'OVER BUDGET'}`,
   );
 }
-process.exit(same && okStats && okFlow && okScreens ? 0 : 1);
+process.exit(same && !disagreements.length && okStats && okFlow && okScreens ? 0 : 1);

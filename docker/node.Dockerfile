@@ -26,8 +26,13 @@ WORKDIR /src
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
-# Compiles every workspace and the web app once; every image shares this stage.
+# Compiles every workspace and the web app once; every image shares this stage. The web app's
+# contact details are build-time settings (web/src/brand.ts): empty keeps its defaults.
 FROM deps AS build
+ARG VITE_EMAIL_DOMAIN=
+ARG VITE_SUPPORT_EMAIL=
+ARG VITE_EMERGENCY_EMAIL=
+ARG VITE_SUPPORT_PHONE=
 COPY . .
 RUN npm run build
 

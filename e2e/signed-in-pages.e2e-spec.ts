@@ -1,31 +1,8 @@
 import { seriousViolations } from './support/axe';
 import { newPage, useBrowser } from './support/browser';
 import { signInNewVerifiedUser } from './support/session';
-import { collectErrors, pendingRoutes, report, waitForRoute } from './public/public-site';
-
-/** Spec 2.1's guarded routes, the affiliate pages of a signed-in user and the support admin's page. */
-const signedInRoutes = [
-  '/dashboard',
-  '/transactions',
-  '/tokenization',
-  '/tokenization-info',
-  '/compliance',
-  '/analytics',
-  '/analytics/business-metrics',
-  '/analytics/cash-flow',
-  '/analytics/customer-segmentation',
-  '/analytics/risk-analytics',
-  '/analytics/competitive-analysis',
-  '/wallet',
-  '/crypto-wallet',
-  '/integrations',
-  '/settings',
-  '/reports',
-  // A plain user's view of the support console: 'Not allowed', not a blank page.
-  '/support',
-  '/affiliate/dashboard',
-  '/affiliate/marketing-toolkit',
-].filter((path) => !pendingRoutes.includes(path));
+import { signedInRoutes } from './support/signed-in-routes';
+import { collectErrors, report, waitForRoute } from './public/public-site';
 
 describe('every signed-in page of a new, verified user', () => {
   const { browser } = useBrowser();

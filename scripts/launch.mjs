@@ -222,7 +222,7 @@ const processes = [
   // (OPENAI_BASE_URL: a local OpenAI-compatible server such as Ollama); otherwise the built-in engines.
   // SLA breaches of escalated chats are mailed to SUPPORT_EMAIL (the local mail sink shows them).
   serviceApi('chat-support', 'chat_support', profile.chatSupport, {
-    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@example.com',
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@paymentsplatform.co.nz',
     SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES: process.env.SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES ?? '540',
   }),
   {

@@ -16,6 +16,7 @@ export const messages = {
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   methodNotAllowed: 'Method not allowed for this endpoint.',
   malformedUrl: 'The request URL is malformed: a % must start a valid escape such as %20.',
+  pathTraversal: 'The request URL is malformed: it may not hold a ".." segment.',
   crossSite: 'Cross-site request refused: changes are accepted only from the web app itself.',
   jsonOnly: 'Request body must be JSON (Content-Type: application/json).',
   jsonOrUpload: 'Request body must be JSON or an upload (Content-Type: multipart/form-data).',

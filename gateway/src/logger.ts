@@ -20,7 +20,7 @@ export function gatewayLogger(level: string, stream?: DestinationStream): Fastif
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
-      // @fastify/reply-from logs the URL it forwards to (query included) as `source`.
+      // forward.ts logs the URL it forwards to (query included) as `source`.
       source: (source: unknown) => (typeof source === 'string' ? redactUrl(source) : source),
     },
     ...(stream ? { stream } : {}),

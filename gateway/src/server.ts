@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import replyFrom from '@fastify/reply-from';
 import { RateLimiter } from '@app/platform/redis';
 import { injectTraceContext } from '@app/platform/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER, plainAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { parseCookies } from './cookies';
 import { ErrorCode, messages, sendError } from './errors';
+import { Upstream as UpstreamPool, upstreamRequestHeaders } from './forward';
 import { gatewayMetrics, type GatewayMetrics } from './internal-server';
 import { clientKey } from './rate-limiter';
 import { isKnownPath, routeTable, upstreamUrls, type RateLimit, type Route, type Upstream } from './routes';
@@ -52,8 +52,18 @@ function isDecodable(url: string): boolean {
   }
 }
 
+/**
+ * Whether a URL (query included) holds a `..` segment once decoded: a path a service might resolve
+ * outside the one routed to it. Only URLs holding `..` or an escaped dot are decoded.
+ */
+export function stepsOut(url: string): boolean {
+  if (!url.includes('..') && !/%2e/i.test(url)) return false;
+  const decoded = decodeURIComponent(url);
+  return decoded === '..' || decoded.includes('/..') || decoded.includes('../');
+}
+
 /** Headers a client may not smuggle to a service. */
-const strippedHeaders = ['x-user-id', 'x-user-email', 'x-forwarded-host'];
+const strippedHeaders: ReadonlySet<string> = new Set(['x-user-id', 'x-user-email', 'x-forwarded-host']);
 
 export async function buildGateway({
   config,
@@ -123,16 +133,16 @@ export async function buildGateway({
     routeGroups.set(key, group);
   }
 
+  const pools: UpstreamPool[] = [];
+  app.addHook('onClose', async () => {
+    await Promise.all(pools.map((pool) => pool.close()));
+  });
   for (const { upstream, stream, routes } of routeGroups.values()) {
+    // A stream's service sends a keep-alive every 20 s: one silent for a minute is gone, and the
+    // browser reconnects. Streams get a connection each (no cap beyond the process's sockets).
+    const pool = new UpstreamPool(upstreams[upstream], { stream, bodyTimeout: STREAM_SILENCE_MS });
+    pools.push(pool);
     await app.register(async (scope) => {
-      await scope.register(replyFrom, {
-        base: upstreams[upstream],
-        // A stream's service sends a keep-alive every 20 s: one silent for a minute is gone, and the
-        // browser reconnects. Streams get a connection each (no cap beyond the process's sockets).
-        undici: stream
-          ? { connections: null, pipelining: 1, bodyTimeout: STREAM_SILENCE_MS }
-          : { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 },
-      });
       for (const route of routes) {
         await scope.register(async (routeScope) => {
           // A limit keyed by a body field needs the JSON body in hand; it is forwarded as received.
@@ -157,7 +167,7 @@ export async function buildGateway({
               }
             },
             preHandler: async (request, reply) => guard(route, request, reply),
-            handler: (request, reply) => forward(request, reply),
+            handler: (request, reply) => forward(pool, request, reply),
           });
         });
       }
@@ -234,32 +244,28 @@ export async function buildGateway({
     return false;
   }
 
-  function forward(request: FastifyRequest, reply: FastifyReply) {
-    // A body read for a rate-limit key goes on byte for byte (reply-from would re-encode it).
-    const buffered = Buffer.isBuffer(request.body)
-      ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/json' }
-      : {};
-    return reply.from(request.url, {
-      ...buffered,
-      rewriteRequestHeaders: (_req, headers) => {
-        const next: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID]: request.id };
-        for (const name of strippedHeaders) delete next[name];
-        // A key's call goes on as its owner's: identity's token in the key's place, no cookies beside it.
-        const keyToken = keyTokens.get(request);
-        if (keyToken) {
-          next.authorization = `Bearer ${keyToken}`;
-          delete next.cookie;
-        }
-        // The client's address as the gateway judged it (TRUST_PROXY), in place of any the client sent.
-        next[CLIENT_ADDRESS_HEADER] = plainAddress(request.ip);
-        // The service's spans join the gateway's trace.
-        injectTraceContext(next);
-        return next;
-      },
-      onError: (replyOnError) => {
-        sendError(replyOnError as FastifyReply, 503, ErrorCode.ServiceUnavailable, messages.unavailable);
-      },
-    });
+  function forward(pool: UpstreamPool, request: FastifyRequest, reply: FastifyReply): void {
+    if (stepsOut(request.url)) {
+      sendError(reply, 400, ErrorCode.ValidationFailed, messages.pathTraversal);
+      return;
+    }
+    const headers = upstreamRequestHeaders(request.headers, strippedHeaders);
+    headers[REQUEST_ID] = request.id;
+    // A key's call goes on as its owner's: identity's token in the key's place, no cookies beside it.
+    const keyToken = keyTokens.get(request);
+    if (keyToken) {
+      headers.authorization = `Bearer ${keyToken}`;
+      delete headers.cookie;
+    }
+    // The client's address as the gateway judged it (TRUST_PROXY), in place of any the client sent.
+    headers[CLIENT_ADDRESS_HEADER] = plainAddress(request.ip);
+    // The service's spans join the gateway's trace.
+    injectTraceContext(headers);
+    // A body read for a rate-limit key goes on byte for byte; any other is streamed as it arrives.
+    const body = request.body as Buffer | NodeJS.ReadableStream | undefined;
+    pool.forward(request, reply, headers, body, (replyOnError) =>
+      sendError(replyOnError, 503, ErrorCode.ServiceUnavailable, messages.unavailable),
+    );
   }
 
   registerApiDocs(app);

@@ -66,7 +66,7 @@ describe('profile: built from identity events through Kafka', () => {
     expect(row).toEqual({
       first_name: 'Aroha',
       company_name: 'Kauri Coffee Roasters',
-      business_type: 'Limited Company',
+      business_type: 'limited_company',
       country: 'New Zealand',
       business_address: '12 Queen Street, Auckland 1010',
     });

@@ -34,6 +34,8 @@ export const DESCRIPTIONS = {
     "PostgreSQL URL the migration step runs with: owner of the database, may create roles. It creates the schema and the service's role (password: the one in DATABASE_URL), applies migrations and grants the role its tables. Given to the migrate Job (and, in development, compose and dev clusters, to the API, which then migrates at start); unset, DATABASE_URL migrates unless it connects as the service's role. Secret.",
   REDIS_URL: 'Redis URL (BullMQ queues, rate limits). Secret: it may carry a password.',
   KAFKA_BROKERS: 'Comma-separated Kafka bootstrap brokers, `host:port,...` (Kafka 3.9).',
+  OUTBOX_POLL_MS:
+    "How often the outbox relay looks for unpublished events when nothing woke it, in ms. Commits wake it at once (in process, and from other processes through Postgres LISTEN/NOTIFY on the schema's channel), so this is the safety net; while its LISTEN connection is down it polls every 200 ms.",
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
   QUEUE_PREFIX: 'BullMQ key prefix in Redis, so several stacks can share one Redis.',
   JWT_PUBLIC_KEYS:
@@ -154,6 +156,8 @@ export const DESCRIPTIONS = {
     'integrations-worker: how long a provider API call may take before the sync attempt is recorded as failed, in ms.',
   RECONCILE_AFTER_MINUTES:
     'billing-worker: how long a subscription must stay incomplete locally before the 10-minute job reads it back from Stripe.',
+  CRYPTO_RENEWAL_REMINDER_DAYS:
+    'billing-worker: how many days before a crypto-paid period ends the payer is mailed a link to pay the next one (once per period; the hourly crypto-renewals job). Crypto plans do not renew by themselves.',
   WEB_DIST: 'Folder of the built web app, served with an SPA fallback when it exists.',
   BODY_LIMIT_BYTES:
     "Largest request body forwarded, in bytes; the services enforce the same limit. The upload route (`POST /api/tokenization/upload`) has its own, contracts' `MAX_UPLOAD_BYTES`.",

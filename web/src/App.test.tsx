@@ -1,25 +1,52 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createRoutesFromElements, MemoryRouter, useLocation, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './App';
 import { createQueryClient } from './api/query-client';
 import { AntdProviders } from './components/AntdProviders';
 import { AppProviders } from './components/AppProviders';
+import { fakeDashboardApi, signedInUser } from './pages/dashboard/fixtures';
 import { plansResponse } from './test/plans';
-import { mockFetch, testTheme } from './test/render';
+import { captureBeacons, mockFetch, testTheme } from './test/render';
+
+/** Where the app is now, so a test can tell a page from a redirect. */
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="app-location">{pathname}</output>;
+}
 
 function renderApp(url: string) {
-  return render(
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const result = render(
     <AppProviders queryClient={createQueryClient()}>
       {/* The outer theme makes the app's own (lazy) AntdLayout skip CSS-in-JS too. */}
       <AntdProviders theme={testTheme}>
         <MemoryRouter initialEntries={[url]}>
           <AppRoutes />
+          <LocationProbe />
         </MemoryRouter>
       </AntdProviders>
     </AppProviders>,
   );
+  return { ...result, user };
 }
+
+/**
+ * Every path the router declares, read from AppRoutes itself: each route with a path (parents
+ * too, which are addresses a visitor can type) and each index route. Layout routes add nothing.
+ */
+function declaredPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const here = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
+    const own = route.path || route.index ? [here || '/'] : [];
+    return [...own, ...declaredPaths(route.children ?? [], here)];
+  });
+}
+
+const routeElement = AppRoutes() as ReactElement<{ children: ReactElement }>;
+const allPaths = [...new Set(declaredPaths(createRoutesFromElements(routeElement.props.children)))];
 
 describe('AppRoutes', () => {
   it('shows the fallback screen for unknown paths', async () => {
@@ -126,5 +153,107 @@ describe('public pages', () => {
     expect(screen.getByText('Illustrative example distribution')).toBeTruthy();
     for (const percent of ['78.5%', '18.2%', '3.3%']) expect(screen.getByText(percent)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Risk Analytics' }).getAttribute('href')).toBe('/analytics');
+  });
+});
+
+describe('every route in the router', () => {
+  it('is read from the route table (parents, index routes and the fallback included)', () => {
+    expect(allPaths).toEqual(expect.arrayContaining(['/', '/solutions', '/legal', '/legal/terms', '/dashboard', '/*']));
+    expect(allPaths.length).toBeGreaterThan(40);
+  });
+
+  /** A URL that matches the path: the fallback's * becomes an unknown address, a :param a sample value. */
+  const urlFor = (path: string) => path.replace(/\*$/, 'no-such-page-anywhere').replace(/:[^/]+/g, 'sample');
+
+  it.each(allPaths)('%s shows a page with an h1 or the 404 page', async (path) => {
+    // Signed in as a verified admin, so guarded and admin pages show themselves rather than redirect;
+    // every call without a fake answer fails, which a page must survive.
+    fakeDashboardApi((url) => (url === '/api/auth/me' ? { body: { ...signedInUser, role: 'admin' } } : undefined));
+    const url = urlFor(path);
+    renderApp(url);
+    const [heading] = await screen.findAllByRole('heading', { level: 1 });
+    expect(heading?.textContent?.trim()).not.toBe('');
+    const notFound = screen.queryByText('404 Page Not Found') !== null;
+    if (path === '/*') expect(notFound).toBe(true);
+    if (!notFound) expect(screen.getByTestId('app-location').textContent).toBe(url);
+  });
+
+  it.each([
+    ['/solutions', 'Solutions', ['/solutions/payment-processing', '/solutions/real-estate-tokenization']],
+    [
+      '/legal',
+      'Legal and Policies',
+      ['/legal/terms', '/legal/privacy', '/legal/aml-policy', '/legal/user-guide', '/legal/security'],
+    ],
+  ])('%s is an overview linking to its pages', async (url, title, hrefs) => {
+    mockFetch(() => ({ body: {} }));
+    renderApp(url);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    const main = within(screen.getByRole('main'));
+    const links = main.getAllByRole('link').map((link) => link.getAttribute('href'));
+    for (const href of hrefs) expect(links).toContain(href);
+  });
+});
+
+describe('page views', () => {
+  it('records one page view per navigation between public pages', async () => {
+    const { events } = captureBeacons();
+    mockFetch((path) => (path === '/api/plans' ? plansResponse() : { body: {} }));
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const footer = () => within(screen.getByRole('contentinfo'));
+
+    await user.click(footer().getByRole('link', { name: 'Privacy Policy' }));
+    expect((await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).textContent).toBeTruthy();
+    await user.click(footer().getByRole('link', { name: 'Pricing' }));
+    await screen.findByRole('heading', { level: 1, name: 'Simple, transparent pricing' });
+
+    await waitFor(async () =>
+      expect(await events()).toEqual([
+        { name: 'page_view', path: '/' },
+        { name: 'page_view', path: '/legal/privacy' },
+        { name: 'page_view', path: '/pricing' },
+      ]),
+    );
+    await user.click(screen.getByRole('link', { name: 'Contact Form' }));
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    await waitFor(async () =>
+      expect((await events()).map((event) => (event as { path: string }).path)).toEqual([
+        '/',
+        '/legal/privacy',
+        '/pricing',
+        '/contact',
+      ]),
+    );
+  });
+
+  it('records a signed-in page once per navigation, not once more for the signed-in frame', async () => {
+    const { events } = captureBeacons();
+    fakeDashboardApi();
+    const { user } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Transactions' }));
+    await waitFor(() => expect(screen.getByTestId('app-location').textContent).toBe('/transactions'));
+    await waitFor(async () =>
+      expect(await events()).toEqual([
+        { name: 'page_view', path: '/dashboard' },
+        { name: 'page_view', path: '/transactions' },
+      ]),
+    );
+    // Nothing arrives late: still one each.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await events()).toHaveLength(2);
+  });
+
+  it('keeps the page working when the page-view beacon is refused', async () => {
+    const sendBeacon = vi.fn(() => {
+      throw new TypeError('Beacon refused');
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+    mockFetch(() => ({ body: {} }));
+    renderApp('/legal/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

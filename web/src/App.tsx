@@ -6,6 +6,9 @@ import { RootLayout } from './components/RootLayout';
 // Public pages are plain HTML and CSS: they load no antd.
 const LandingPage = lazy(() => import('./pages/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const PricingPage = lazy(() => import('./pages/pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
+const SolutionsIndexPage = lazy(() =>
+  import('./pages/solutions/SolutionsIndexPage').then((m) => ({ default: m.SolutionsIndexPage })),
+);
 const PaymentProcessingPage = lazy(() =>
   import('./pages/solutions/PaymentProcessingPage').then((m) => ({ default: m.PaymentProcessingPage })),
 );
@@ -21,6 +24,7 @@ const CryptoPaymentsPage = lazy(() =>
 const RealEstateTokenizationPage = lazy(() =>
   import('./pages/solutions/RealEstateTokenizationPage').then((m) => ({ default: m.RealEstateTokenizationPage })),
 );
+const LegalIndexPage = lazy(() => import('./pages/legal/LegalIndexPage').then((m) => ({ default: m.LegalIndexPage })));
 const TermsPage = lazy(() => import('./pages/legal/TermsPage').then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const AmlPolicyPage = lazy(() => import('./pages/legal/AmlPolicyPage').then((m) => ({ default: m.AmlPolicyPage })));
@@ -105,6 +109,10 @@ const SupportConsolePage = lazy(() =>
   import('./pages/support/SupportConsolePage').then((m) => ({ default: m.SupportConsolePage })),
 );
 
+/**
+ * The route table. Every path renders a page with an h1 or the 404 page (App.test.tsx walks the
+ * table): a parent route needs an index page of its own.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -112,6 +120,7 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="solutions">
+          <Route index element={<SolutionsIndexPage />} />
           <Route path="payment-processing" element={<PaymentProcessingPage />} />
           <Route path="blockchain-integration" element={<BlockchainIntegrationPage />} />
           <Route path="compliance" element={<CompliancePage />} />
@@ -119,6 +128,7 @@ export function AppRoutes() {
           <Route path="real-estate-tokenization" element={<RealEstateTokenizationPage />} />
         </Route>
         <Route path="legal">
+          <Route index element={<LegalIndexPage />} />
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="aml-policy" element={<AmlPolicyPage />} />

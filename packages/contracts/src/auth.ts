@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import {
+  businessOptionMessages,
+  countryValues,
+  isCountry,
+  registrationBusinessTypes,
+  registrationBusinessTypeValues,
+} from './business-options';
 
-/** Spec 3.1 enumerations, with the labels the wizard shows. */
-export const businessTypes = [
-  { value: 'sole_trader', label: 'Sole Trader' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'limited_company', label: 'Limited Company' },
-  { value: 'trust', label: 'Trust' },
-  { value: 'other', label: 'Other' },
-] as const;
+/** Spec 3.1 enumerations, with the labels the wizard shows (business types from the one list). */
+export const businessTypes = registrationBusinessTypes;
 
 export const expectedVolumes = [
   { value: 'under_10k', label: 'Under $10,000 NZD per month' },
@@ -31,17 +32,8 @@ export const industryTypes = [
   'Other',
 ] as const;
 
-export const registrationCountries = [
-  'New Zealand',
-  'Australia',
-  'United States',
-  'United Kingdom',
-  'Canada',
-  'Singapore',
-  'Hong Kong',
-  'Japan',
-  'Other',
-] as const;
+/** The wizard's countries: the one list of business-options.ts (spec 3.1). */
+export const registrationCountries = countryValues;
 
 type Values<T extends readonly { value: string }[]> = [T[number]['value'], ...T[number]['value'][]];
 const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
@@ -63,10 +55,14 @@ const mustAccept = (message: string) => z.literal(true, { error: message });
 /** Fields of POST /api/auth/register (spec 3.1 and 5.1). Unknown fields are refused. */
 export const registerFields = {
   businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(200),
-  businessType: z.enum(valuesOf(businessTypes)),
+  businessType: z.enum(registrationBusinessTypeValues, { error: businessOptionMessages.registrationBusinessType }),
   industryType: z.string().min(1, 'Please select an industry type').max(100),
   businessAddress: z.string().trim().min(10, 'Business address is required').max(500),
-  country: z.string().min(1, 'Please select a country').max(100),
+  country: z
+    .string()
+    .min(1, { message: 'Please select a country', abort: true })
+    .max(100)
+    .refine(isCountry, businessOptionMessages.country),
   firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(100),
   lastName: z.string().trim().min(2, 'Last name must be at least 2 characters').max(100),
   email: emailSchema,

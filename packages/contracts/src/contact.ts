@@ -50,4 +50,17 @@ export const supportResponseTimes: Record<ContactCategory, string> = {
   other: '24 hours',
 };
 
+/**
+ * The platform's published contact details: one place for the web (footer, contact and policy pages; the build
+ * variables VITE_EMAIL_DOMAIN, VITE_SUPPORT_EMAIL, VITE_EMERGENCY_EMAIL and VITE_SUPPORT_PHONE override them) and
+ * chat-support (SUPPORT_EMAIL, where SLA breaches are sent). Spec 9's support hours are the policy texts' words.
+ */
+export const contactDefaults = {
+  emailDomain: 'paymentsplatform.co.nz',
+  supportEmail: 'support@paymentsplatform.co.nz',
+  emergencyEmail: 'emergency@paymentsplatform.co.nz',
+  phone: '+64 9 888 4200',
+  supportHours: '9:00-18:00 NZST',
+} as const;
+
 export const businessHours = 'Monday to Friday, 9:00 AM to 6:00 PM NZ time (weekends: emergencies only)';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { billingCycles } from './billing';
+import { annualPrice, plans, type BillingCycle, type Plan } from './plans';
 
 /*
  * Crypto wallet, crypto payments (Coinbase Commerce charges) and XRP Ledger escrows
@@ -191,6 +193,39 @@ export const createChargeRequestSchema = z.strictObject({
     .default({}),
 });
 export type CreateChargeRequest = z.input<typeof createChargeRequestSchema>;
+
+/**
+ * What a charge pays for, carried by ChargeCompleted and ChargeFailed (docs/events.md): billing
+ * activates a plan for a `subscription` charge and ignores every other one. Only crypto-escrow's
+ * own routes set it; a caller's metadata cannot.
+ */
+export const chargePurposes = ['subscription'] as const;
+export type ChargePurpose = (typeof chargePurposes)[number];
+
+/** The paid plans a crypto checkout can buy. */
+export const cryptoPlanIds = ['growth', 'pro'] as const satisfies readonly Plan['id'][];
+
+/**
+ * POST /api/crypto/coinbase/subscription-charge: the checkout's crypto tab. The price is the plan's
+ * (never the caller's); the payer's e-mail (for the renewal reminder) comes from the session.
+ */
+export const createSubscriptionChargeRequestSchema = z.strictObject({
+  planId: z.enum(cryptoPlanIds, { error: 'Unknown plan. Choose growth or pro.' }),
+  billingCycle: z.enum(billingCycles, { error: 'Unknown billing cycle. Choose monthly or annual.' }),
+  preferredCurrency: z.preprocess(
+    emptyToUndefined,
+    z.enum(cryptoSymbols, { error: `Preferred currency must be one of ${cryptoSymbols.join(', ')}` }).optional(),
+  ),
+});
+export type CreateSubscriptionChargeRequest = z.input<typeof createSubscriptionChargeRequestSchema>;
+
+/** A plan's price for one billing period in USD as a 2-place decimal string ("29.00", "278.00"). */
+export function subscriptionChargeAmount(planId: Plan['id'], billingCycle: BillingCycle): string {
+  const plan = plans.find((candidate) => candidate.id === planId);
+  if (!plan) throw new Error(`unknown plan ${planId}`);
+  const price = billingCycle === 'annual' ? annualPrice(plan.monthlyPrice) : plan.monthlyPrice;
+  return price.toFixed(2);
+}
 
 /** POST /api/crypto/xrp/escrow/create (spec 7). Give destinationTag, or propertyId to derive it. Unknown fields are refused. */
 export const createEscrowRequestSchema = z

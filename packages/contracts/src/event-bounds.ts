@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { affiliateBusinessTypes, expectedReferralOptions, marketingExperienceLevels } from './affiliate';
 import { billingCycles, planIds } from './billing';
 import { chatPriorities, sentimentLabels } from './chat';
+import { chargePurposes } from './crypto';
 import type { EventType } from './events';
 import {
   integratedTransactionStatuses,
@@ -87,6 +89,19 @@ const fields = {
     referralCode: text(64),
   },
   UserVerified: { userId: id(), email: email() },
+  AffiliateApplicationSubmitted: {
+    userId: id(),
+    email: email(),
+    companyName: text(200),
+    website: text(500),
+    businessType: oneOf(affiliateBusinessTypes.map((type) => type.value) as [string, ...string[]]),
+    contactName: text(200),
+    phoneNumber: text(40),
+    businessDescription: text(5000),
+    marketingExperience: oneOf(marketingExperienceLevels.map((level) => level.value) as [string, ...string[]]),
+    expectedReferrals: oneOf(expectedReferralOptions.map((option) => option.value) as [string, ...string[]]),
+    additionalInfo: text(5000),
+  },
   KycStatusChanged: {
     userId: id(),
     status: oneOf(kycStatuses),
@@ -188,6 +203,10 @@ const fields = {
     currency: currency('USD'),
     cryptoCurrency: text(20),
     description: text(200),
+    purpose: oneOf(chargePurposes, true),
+    planId: oneOf(planIds, true),
+    billingCycle: oneOf(billingCycles, true),
+    payerEmail: email(),
   },
   ChargeFailed: {
     userId: id(),
@@ -198,6 +217,9 @@ const fields = {
     amount: decimal(13, 2),
     currency: currency('USD'),
     status: text(20),
+    purpose: oneOf(chargePurposes, true),
+    planId: oneOf(planIds, true),
+    billingCycle: oneOf(billingCycles, true),
   },
   EscrowFinished: {
     userId: id(),

@@ -1,5 +1,10 @@
 import type { DescMessage } from '@bufbuild/protobuf';
-import { KycStatusChangedSchema, UserRegisteredSchema, UserVerifiedSchema } from './gen/platform/identity/v1/events_pb';
+import {
+  AffiliateApplicationSubmittedSchema,
+  KycStatusChangedSchema,
+  UserRegisteredSchema,
+  UserVerifiedSchema,
+} from './gen/platform/identity/v1/events_pb';
 import {
   InvoiceDisputedSchema,
   InvoiceDisputeWonSchema,
@@ -59,6 +64,7 @@ export const eventCatalog = {
   UserRegistered: { topic: Topic.IdentityEvents, schema: UserRegisteredSchema },
   UserVerified: { topic: Topic.IdentityEvents, schema: UserVerifiedSchema },
   KycStatusChanged: { topic: Topic.IdentityEvents, schema: KycStatusChangedSchema },
+  AffiliateApplicationSubmitted: { topic: Topic.IdentityEvents, schema: AffiliateApplicationSubmittedSchema },
   ProfileUpdated: { topic: Topic.ProfileEvents, schema: ProfileUpdatedSchema },
   ContactReceived: { topic: Topic.SupportEvents, schema: ContactReceivedSchema },
   ChatEscalated: { topic: Topic.SupportEvents, schema: ChatEscalatedSchema },

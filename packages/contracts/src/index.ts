@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './business-options';
 export * from './auth';
 export * from './profile';
 export * from './events';

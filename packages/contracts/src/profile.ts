@@ -1,28 +1,5 @@
 import { z } from 'zod';
-
-/** Spec 3.5 settings options. */
-export const profileCountries = [
-  'New Zealand',
-  'Australia',
-  'United States',
-  'Canada',
-  'United Kingdom',
-  'Singapore',
-  'Other',
-] as const;
-
-export const profileBusinessTypes = [
-  'Financial Technology',
-  'Real Estate',
-  'Investment Management',
-  'Consulting',
-  'Technology',
-  'Manufacturing',
-  'Retail',
-  'Healthcare',
-  'Education',
-  'Other',
-] as const;
+import { businessOptionMessages, isBusinessType, isCountry } from './business-options';
 
 export const personalProfileFields = [
   'firstName',
@@ -65,3 +42,14 @@ export const updateProfileRequestSchema = profileSchema.partial();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const emptyProfile = (): Profile => Object.fromEntries(profileFields.map((field) => [field, ''])) as Profile;
+
+/**
+ * The fields Settings fills from a dropdown: their values come from the one list of
+ * business-options.ts (spec 3.5's options plus registration's, so a registered value shows).
+ * A blank is allowed (5.4); the profile service refuses any other value outside the list.
+ */
+export const profileOptionFields = {
+  country: { isValid: isCountry, message: businessOptionMessages.country },
+  businessType: { isValid: isBusinessType, message: businessOptionMessages.businessType },
+  businessCountry: { isValid: isCountry, message: businessOptionMessages.businessCountry },
+} as const satisfies Partial<Record<ProfileField, { isValid: (value: string) => boolean; message: string }>>;

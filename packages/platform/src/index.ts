@@ -13,6 +13,7 @@ export * from './errors/error.filter';
 export * from './events/kafka';
 export * from './events/event-handler';
 export * from './events/outbox.service';
+export * from './events/outbox.notifier';
 export * from './events/outbox.relay';
 export * from './events/event-consumer';
 export * from './events/transient-error';

@@ -869,6 +869,34 @@ export type CreateCoinbaseChargeResult = {
   completedAt: string | null;
 };
 
+/** POST /api/crypto/coinbase/subscription-charge: input of `createSubscriptionCharge`. */
+export interface CreateSubscriptionChargeInput {
+  body: {
+    planId: 'growth' | 'pro';
+    billingCycle: 'monthly' | 'annual';
+    preferredCurrency?: 'BTC' | 'ETH' | 'MATIC' | 'XRP' | 'USDC';
+  };
+}
+/** POST /api/crypto/coinbase/subscription-charge: the 201 answer. */
+export type CreateSubscriptionChargeResult = {
+  id: string;
+  providerChargeId: string;
+  code: string;
+  hostedUrl: string;
+  addresses: {
+    [key: string]: string;
+  };
+  status: string;
+  state: 'pending' | 'processing' | 'completed' | 'failed';
+  amount: string;
+  currency: string;
+  description: string;
+  preferredCurrency: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+  completedAt: string | null;
+};
+
 /** GET /api/crypto/coinbase/charge/{id}: input of `getCoinbaseCharge`. */
 export interface GetCoinbaseChargeInput {
   id: string;
@@ -1802,6 +1830,16 @@ export abstract class Operations {
       [],
       input ?? {},
     ) as Promise<CreateCoinbaseChargeResult>;
+  }
+
+  /** The checkout's crypto tab: a Coinbase Commerce charge for one billing period of a plan, at the plan's price; billing activates the plan when the charge completes (ChargeCompleted). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  createSubscriptionCharge(input: CreateSubscriptionChargeInput): Promise<CreateSubscriptionChargeResult> {
+    return this.transport.call(
+      'POST',
+      '/api/crypto/coinbase/subscription-charge',
+      [],
+      input ?? {},
+    ) as Promise<CreateSubscriptionChargeResult>;
   }
 
   /** One of the user's charges and its payment state. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { kycClearanceProviders, KycStatusChangedHandler, openAiClientProvider, PlatformModule } from '@app/platform';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
+import { AffiliateApplicationSubmittedHandler } from './affiliates/affiliate-application-submitted.handler';
 import { ReferralWindowController } from './affiliates/referral-window.controller';
 import { AffiliatesController } from './affiliates/affiliates.controller';
 import { AffiliatesRepository } from './affiliates/affiliates.repository';
@@ -25,6 +26,7 @@ import { ToolkitService } from './toolkit/toolkit.service';
 
 const handlers = [
   UserRegisteredHandler,
+  AffiliateApplicationSubmittedHandler,
   InvoicePaidHandler,
   InvoiceRefundedHandler,
   InvoiceDisputedHandler,

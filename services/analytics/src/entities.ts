@@ -2,6 +2,7 @@ import { CreateAnalytics1764201600800 } from '../migrations/1764201600800-create
 import { MonthlyTotals1764201600900 } from '../migrations/1764201600900-monthly-totals';
 import { CustomerActivityIndex1764374400900 } from '../migrations/1764374400900-customer-activity-index';
 import { WiderAmounts1764892800900 } from '../migrations/1764892800900-wider-amounts';
+import { CustomerWindows1766707200900 } from '../migrations/1766707200900-customer-windows';
 
 /**
  * The analytics schema. The read model is written and read with SQL only (upserts with rollup
@@ -15,6 +16,7 @@ export const analyticsDatabase = {
     MonthlyTotals1764201600900,
     CustomerActivityIndex1764374400900,
     WiderAmounts1764892800900,
+    CustomerWindows1766707200900,
   ],
   // Segmentation groups a merchant's customers and sorts them by spend: tens of thousands of rows.
   workMem: '32MB',

@@ -21,6 +21,8 @@ import {
   transactionSummarySchema,
   transactionVolumeSchema,
   type EventType,
+  type SourceTransaction,
+  type TransactionStatus,
   type TransactionPage,
 } from '@app/contracts';
 import { EventConsumer, type AuthUser } from '@app/platform';
@@ -40,6 +42,15 @@ import {
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { DataSource } from 'typeorm';
 import type * as AppModuleFile from '../src/app.module';
+import { DashboardService } from '../src/dashboard/dashboard.service';
+import { BusinessMetricsService, windowsOf } from '../src/insights/business-metrics.service';
+import { money, percentChange } from '../src/insights/calendar';
+import { CompetitiveService } from '../src/insights/competitive.service';
+import { activityBoundaries } from '../src/insights/customer-windows';
+import { CustomersRepository } from '../src/insights/customers.repository';
+import { RiskService } from '../src/insights/risk.service';
+import { SegmentationService } from '../src/insights/segmentation.service';
+import { segmentsOf, type CustomerSpend } from '../src/insights/segmentation';
 import { ReadModelRepository } from '../src/transactions/read-model.repository';
 
 // Events in through the real Kafka, figures out through the HTTP API, against hand-computed
@@ -472,6 +483,214 @@ describe('analytics: events in, figures out', () => {
       ['standard', 4, 40, 75],
       ['other', 5, 50, 30],
     ]);
+  });
+
+  it('keeps its rollups equal to a scan of the transactions through updates, refunds, replays and later days', async () => {
+    // A merchant's 400 transactions over 100 days (and two tomorrow), fed through the handlers' write path
+    // with status changes, refunds and replays, read on several days; every figure the customer and
+    // channel rollups give must be what a scan of analytics.transactions gives.
+    const merchant = userOf();
+    const readModel = app.get(ReadModelRepository);
+    const dataSource = app.get(DataSource);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const txs = Array.from({ length: 400 }, (_, i): SourceTransaction => ({
+      userId: merchant.id,
+      source: 'integrations' as const,
+      sourceId: `windows-${merchant.id}-${i}`,
+      type: 'fiat' as const,
+      amount: (10 + Math.floor(random() * 50_000) / 100).toFixed(2),
+      currency: pick(['USD', 'NZD', 'AUD']),
+      status: pick(['pending', 'completed', 'completed', 'failed'] as const) as TransactionStatus,
+      processor: pick(['stripe', 'square']),
+      country: pick(['NZ', 'US', null]),
+      paymentMethod: pick(['card', 'bank_transfer', null]),
+      customerRef: random() < 0.1 ? null : `cust-${Math.floor(random() * 25)}`,
+      propertyId: null,
+      blockchainTxHash: null,
+      description: null,
+      occurredAt: new Date(
+        i < 2 ? today + 86_400_000 + 3_600_000 : today + 86_399_000 - Math.floor(random() * 100 * 86_400_000),
+      ),
+    }));
+    type Tx = SourceTransaction;
+    const apply = (tx: Tx) => dataSource.transaction((manager) => readModel.apply(manager, tx));
+    const later = (tx: Tx) =>
+      tx.status === 'pending'
+        ? { ...tx, status: pick(['completed', 'failed'] as const) }
+        : tx.status === 'completed' && random() < 0.25
+          ? { ...tx, status: 'refunded' as const }
+          : tx;
+    const day = (days: number) => new Date(today + days * 86_400_000 + 15 * 3_600_000);
+    const segmentation = app.get(SegmentationService);
+    const metrics = app.get(BusinessMetricsService);
+    const competitive = app.get(CompetitiveService);
+    const dashboard = app.get(DashboardService);
+
+    const expectScanFigures = async (at: Date) => {
+      const asOf = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+      const [customers, naiveCustomers] = await Promise.all([
+        (async () => {
+          await app.get(CustomersRepository).windowsAt(merchant.id, asOf);
+          return query(
+            `SELECT customer_ref, spend_usd::text, tx_count, first_seen, last_seen, recent_usd::text, prior_usd::text,
+                    ${activityBoundaries.map((b) => b.column).join(', ')}
+               FROM analytics.customers WHERE user_id = $1 ORDER BY customer_ref`,
+            [merchant.id],
+          );
+        })(),
+        query(
+          `SELECT customer_ref, coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0)::text AS spend_usd,
+                  count(*)::int AS tx_count, min(occurred_at) AS first_seen, max(occurred_at) AS last_seen,
+                  coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $2), 0)::text AS recent_usd,
+                  coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $3 AND occurred_at < $2), 0)::text AS prior_usd,
+                  ${activityBoundaries
+                    .map((b, i) => `max(occurred_at) FILTER (WHERE occurred_at < $${i + 4}) AS ${b.column}`)
+                    .join(', ')}
+             FROM analytics.transactions WHERE user_id = $1 AND customer_ref IS NOT NULL
+            GROUP BY customer_ref ORDER BY customer_ref`,
+          [
+            merchant.id,
+            new Date(asOf.getTime() - 29 * 86_400_000),
+            new Date(asOf.getTime() - 59 * 86_400_000),
+            ...activityBoundaries.map((b) => b.at(asOf)),
+          ],
+        ),
+      ]);
+      const numeric = (rows: Record<string, unknown>[]) =>
+        rows.map((r) => ({
+          ...r,
+          spend_usd: Number(r.spend_usd),
+          recent_usd: Number(r.recent_usd),
+          prior_usd: Number(r.prior_usd),
+        }));
+      expect(numeric(customers)).toEqual(numeric(naiveCustomers));
+
+      // Segmentation against the old per-customer ranking over a scan.
+      const scanned = await query<
+        CustomerSpend & { spendUsd: string; recentUsd: string; priorUsd: string; daysSinceLast: string }
+      >(
+        `SELECT coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) AS "spendUsd", count(*)::int AS "txCount",
+                extract(epoch FROM ($2::timestamptz - max(occurred_at))) / 86400 AS "daysSinceLast",
+                coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $3), 0) AS "recentUsd",
+                coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $4 AND occurred_at < $3), 0) AS "priorUsd"
+           FROM analytics.transactions WHERE user_id = $1 AND customer_ref IS NOT NULL
+          GROUP BY customer_ref HAVING coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) > 0
+          ORDER BY 1 DESC, customer_ref`,
+        [merchant.id, at, new Date(asOf.getTime() - 29 * 86_400_000), new Date(asOf.getTime() - 59 * 86_400_000)],
+      );
+      const naiveSegments = segmentsOf(
+        scanned.map((c) => ({
+          spendUsd: Number(c.spendUsd),
+          txCount: c.txCount,
+          daysSinceLast: Math.max(0, Number(c.daysSinceLast)),
+          recentUsd: Number(c.recentUsd),
+          priorUsd: Number(c.priorUsd),
+        })),
+      );
+      const segments = await segmentation.segmentation(merchant.id, at);
+      expect(segments.totalCustomers).toBe(scanned.length);
+      expect(segments.segments).toEqual(naiveSegments);
+
+      // Business metrics' and competitive analysis' customers against distinct counts over a scan.
+      const distinct = async (from: Date, before: Date | null) =>
+        (
+          await query<{ n: number }>(
+            `SELECT count(DISTINCT customer_ref)::int AS n FROM analytics.transactions
+              WHERE user_id = $1 AND occurred_at >= $2 AND ($3::timestamptz IS NULL OR occurred_at < $3)`,
+            [merchant.id, from, before],
+          )
+        )[0]!.n;
+      const firstSeen = async (from: Date, before: Date) =>
+        (
+          await query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT customer_ref FROM analytics.transactions
+              WHERE user_id = $1 AND customer_ref IS NOT NULL GROUP BY 1 HAVING min(occurred_at) >= $2 AND min(occurred_at) < $3) c`,
+            [merchant.id, from, before],
+          )
+        )[0]!.n;
+      const figures = await metrics.metrics(merchant.id, at);
+      for (const period of ['daily', 'weekly', 'monthly'] as const) {
+        const { current, previous } = windowsOf(period, at);
+        const before = (w: { to: Date }) => new Date(w.to.getTime() + 86_400_000);
+        const active = figures[period].find((m) => m.id === `${period}_activeCustomers`)!;
+        const fresh = figures[period].find((m) => m.id === `${period}_newCustomers`)!;
+        expect([active.value, active.previousValue, fresh.value, fresh.previousValue]).toEqual([
+          await distinct(current.from, before(current)),
+          await distinct(previous.from, before(previous)),
+          await firstSeen(current.from, before(current)),
+          await firstSeen(previous.from, before(previous)),
+        ]);
+      }
+      for (const [timeframe, months] of [
+        ['3m', 3],
+        ['6m', 6],
+        ['12m', 12],
+        ['24m', 24],
+      ] as const) {
+        const start = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - months, asOf.getUTCDate() + 1));
+        const previousStart = new Date(
+          Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 2 * months, asOf.getUTCDate() + 1),
+        );
+        const analysis = await competitive.analysis(merchant.id, timeframe, at);
+        const [current, previous] = [await distinct(start, null), await distinct(previousStart, start)];
+        expect([analysis.merchant.customers, analysis.merchant.customerChange]).toEqual([
+          current,
+          percentChange(current, previous),
+        ]);
+      }
+
+      // Risk's identity coverage of the last 30 days against a scan.
+      const [coverage] = await query<{ total: number; identified: number; located: number }>(
+        `SELECT count(*)::int AS total, count(customer_ref)::int AS identified, count(country)::int AS located
+           FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2`,
+        [merchant.id, new Date(asOf.getTime() - 29 * 86_400_000)],
+      );
+      const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100 * 10) / 10 : 100);
+      const risk = await app.get(RiskService).risk(merchant.id, at);
+      expect([risk.complianceStatus.kycCompliance, risk.complianceStatus.regulatoryCompliance]).toEqual([
+        percent(coverage!.identified, coverage!.total),
+        percent(coverage!.located, coverage!.total),
+      ]);
+
+      // The summary's breakdowns against a group-by over a scan.
+      const summary = await dashboard.summary(merchant.id, '90d', at);
+      const grouped = async (column: string) =>
+        (
+          await query<{ key: string; count: number; volume: string }>(
+            `SELECT coalesce(${column}, 'unknown') AS key, count(*)::int AS count, coalesce(sum(amount_usd), 0)::text AS volume
+               FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+              GROUP BY 1`,
+            [merchant.id, new Date(asOf.getTime() - 89 * 86_400_000), new Date(asOf.getTime() + 86_400_000)],
+          )
+        )
+          .map((r) => ({ key: r.key, count: r.count, volume: money(r.volume) }))
+          .sort((x, y) => y.count - x.count || x.key.localeCompare(y.key));
+      expect([summary.byPaymentMethod, summary.byProcessor, summary.byCountry]).toEqual([
+        await grouped('payment_method'),
+        await grouped('processor'),
+        await grouped('country'),
+      ]);
+    };
+
+    for (const tx of txs.slice(0, 200)) await apply(tx);
+    await expectScanFigures(day(0));
+    for (const tx of txs.slice(200)) await apply(tx);
+    // Later statuses, some twice, a refund of a refund's sale, and a customer named only by a later event.
+    for (const tx of txs.slice(0, 300)) {
+      const next = later(tx);
+      await apply(next);
+      if (random() < 0.3) await apply(next);
+    }
+    await apply({ ...txs.find((tx) => tx.customerRef === null)!, customerRef: 'cust-late', status: 'completed' });
+    await expectScanFigures(day(0));
+    await expectScanFigures(day(1));
+    for (const tx of txs.slice(300)) await apply(later(tx));
+    await expectScanFigures(day(4));
+    await expectScanFigures(day(75));
+    await expectScanFigures(day(0));
   });
 
   it('reads the networks: Polygon and the XRP Ledger online, an unreachable one offline with no figures', async () => {

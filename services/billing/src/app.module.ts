@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule, stripeClientProvider } from '@app/platform';
 import { billingConfigSchema } from './config';
+import { ChargeCompletedHandler } from './crypto/charge-completed.handler';
+import { ChargeFailedHandler } from './crypto/charge-failed.handler';
+import { CryptoSubscriptionsRepository } from './crypto/crypto-subscriptions.repository';
+import { CryptoSubscriptionsService } from './crypto/crypto-subscriptions.service';
 import { billingDatabase } from './entities';
 import { PlansController } from './plans/plans.controller';
 import { BillingRepository } from './subscriptions/billing.repository';
@@ -11,17 +15,39 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { StripeWebhooksController } from './webhooks/stripe-webhooks.controller';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 
-/** Shared by the API and the worker: platform, Stripe client, repository and the sync rules. */
+/** The worker's platform; the API's also consumes crypto-escrow's charge events. Providers shared by both. */
 export const billingPlatform = PlatformModule.forService({
   config: billingConfigSchema,
   database: billingDatabase,
   queues: true,
 });
-export const billingProviders = [stripeClientProvider, BillingRepository, SubscriptionSync];
+export const billingProviders = [
+  stripeClientProvider,
+  BillingRepository,
+  SubscriptionSync,
+  CryptoSubscriptionsRepository,
+];
+
+/** crypto-escrow's charge events: a subscription charge paid activates (or renews) its plan. */
+const handlers = [ChargeCompletedHandler, ChargeFailedHandler];
 
 @Module({
-  imports: [billingPlatform],
+  imports: [
+    PlatformModule.forService({
+      config: billingConfigSchema,
+      database: billingDatabase,
+      queues: true,
+      events: { handlers },
+    }),
+  ],
   controllers: [PlansController, SubscriptionsController, StripeWebhooksController],
-  providers: [...billingProviders, CheckoutLock, SubscriptionsService, StripeWebhooksService],
+  providers: [
+    ...billingProviders,
+    ...handlers,
+    CryptoSubscriptionsService,
+    CheckoutLock,
+    SubscriptionsService,
+    StripeWebhooksService,
+  ],
 })
 export class AppModule {}

@@ -11,5 +11,9 @@ export const billingConfigSchema = baseConfigSchema.extend({
   STRIPE_WEBHOOK_SECRET: stripeDevDefault(z.string().regex(/^whsec_\w+$/), 'whsec_local_development_only'),
   /** How old a locally incomplete subscription must be before the reconcile job asks Stripe. */
   RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).default(5),
+  /** Days before a crypto-paid period ends that the payer is mailed a link to pay the next one. */
+  CRYPTO_RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** The site's address, for the checkout link in the renewal reminder. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

@@ -1,3 +1,4 @@
+import { contactDefaults } from '@app/contracts';
 import { baseConfigSchema, openAiConfigShape } from '@app/platform';
 import { z } from 'zod';
 
@@ -16,6 +17,6 @@ export const chatSupportConfigSchema = baseConfigSchema.extend({
    */
   SUPPORT_FIRST_RESPONSE_BUSINESS_MINUTES: z.coerce.number().int().min(1).max(50_000).default(540),
   /** The support team's address: told by e-mail when an escalated chat breaches its SLA. */
-  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  SUPPORT_EMAIL: z.email().default(contactDefaults.supportEmail),
 });
 export type ChatSupportConfig = z.infer<typeof chatSupportConfigSchema>;

@@ -10,6 +10,7 @@ import {
 import { CHARGE_PROVIDER } from './charges/charge-provider';
 import { ChargePollSchedules } from './charges/charge-poll.schedules';
 import { ChargesController } from './charges/charges.controller';
+import { SubscriptionChargesController } from './charges/subscription-charges.controller';
 import { ChargesRepository } from './charges/charges.repository';
 import { ChargesService } from './charges/charges.service';
 import { CoinbaseCommerceProvider } from './charges/coinbase-commerce.provider';
@@ -58,7 +59,7 @@ const handlers = [KycStatusChangedHandler];
 
 @Module({
   imports: [cryptoPlatform({ handlers }), cryptoQueues],
-  controllers: [ChargesController, CoinbaseWebhookController, XrpController],
+  controllers: [ChargesController, SubscriptionChargesController, CoinbaseWebhookController, XrpController],
   providers: [...cryptoProviders, ...handlers],
 })
 export class AppModule {}

@@ -7,6 +7,7 @@ import { CreateIdentityTables1763769600100 } from '../migrations/1763769600100-c
 import { RefreshTokenSuccessor1765324800100 } from '../migrations/1765324800100-refresh-token-successor';
 import { KycVerifications1765843200100 } from '../migrations/1765843200100-kyc-verifications';
 import { CreateApiKeys1767225600100 } from '../migrations/1767225600100-create-api-keys';
+import { AffiliateApplicantAccounts1767312000100 } from '../migrations/1767312000100-affiliate-applicant-accounts';
 
 export const identityDatabase = {
   schema: 'identity',
@@ -16,5 +17,6 @@ export const identityDatabase = {
     RefreshTokenSuccessor1765324800100,
     KycVerifications1765843200100,
     CreateApiKeys1767225600100,
+    AffiliateApplicantAccounts1767312000100,
   ],
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { missingVerificationTokenMessage } from '@app/contracts';
+import { businessOptionMessages, missingVerificationTokenMessage } from '@app/contracts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, type AuthUser } from '@app/platform';
 import { Client } from 'pg';
 import {
@@ -241,6 +241,9 @@ const registerCases: Case[] = [
   fieldMessage('amlAccepted', false, 'You must accept the AML policy'),
   fieldMessage('industryType', '', 'Please select an industry type'),
   fieldMessage('country', '', 'Please select a country'),
+  // Issue 21: the country is one of the list registration and Settings share.
+  fieldMessage('country', 'Atlantis', businessOptionMessages.country),
+  fieldMessage('country', 'new zealand', businessOptionMessages.country),
   // Enumerations (spec: message not specified).
   registration(
     'businessType = "llc"',

@@ -1,8 +1,9 @@
 import { CreateProfiles1763769600200 } from '../migrations/1763769600200-create-profiles';
+import { ProfileOptionValues1767312000200 } from '../migrations/1767312000200-profile-option-values';
 import { ProfileRecord } from './profiles/profile.entity';
 
 export const profileDatabase = {
   schema: 'profile',
   entities: [ProfileRecord],
-  migrations: [CreateProfiles1763769600200],
+  migrations: [CreateProfiles1763769600200, ProfileOptionValues1767312000200],
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { profileFields, type Profile } from '@app/contracts';
+import { businessOptionMessages, profileFields, type Profile } from '@app/contracts';
 import { ACCESS_COOKIE, type AuthUser } from '@app/platform';
 import { Client } from 'pg';
 import {
@@ -289,6 +289,31 @@ const putCases: Case[] = (
       status: 400,
       error: 'VALIDATION_FAILED',
     },
+    // Issue 21: the dropdown fields take a value of the one list of business-options.ts.
+    ...(
+      [
+        ['country', 'Atlantis', businessOptionMessages.country],
+        ['country', 'japan', businessOptionMessages.country],
+        ['businessCountry', 'Germany', businessOptionMessages.businessCountry],
+        ['businessType', 'llc', businessOptionMessages.businessType],
+        // The label is shown, the value is stored: a label is not a value.
+        ['businessType', 'Limited Company', businessOptionMessages.businessType],
+      ] as const
+    ).map(([field, value, message]): Case => ({
+      name: `${field}: ${JSON.stringify(value)} (not in the list) -> "${message.split(':')[0]}: ..."`,
+      send: () => putJson({ [field]: value }),
+      status: 400,
+      error: 'VALIDATION_FAILED',
+      message,
+      details: [{ path: field, message }],
+    })),
+    {
+      name: 'a good field beside a country outside the list saves neither',
+      send: () => putJson({ city: 'Wellington', country: 'Atlantis' }),
+      status: 400,
+      error: 'VALIDATION_FAILED',
+      details: [{ path: 'country', message: businessOptionMessages.country }],
+    },
     // Spec 5.4 / 3.5: 500 characters at most, every one of the 19 fields.
     ...profileFields.map((field): Case => ({
       name: `${field} of 501 characters -> "Must be at most 500 characters"`,
@@ -398,6 +423,35 @@ describe('profile: bad input is refused in the one error shape and changes nothi
       expect(reply.body).toMatchObject({ firstName: 'Aroha', city: '', address: 'x'.repeat(500) });
       const { profiles } = await snapshot();
       expect(profiles[0]).toMatchObject({ city: '', address: 'x'.repeat(500) });
+    });
+
+    it('PUT saves values of the one list, and blanks, for the dropdown fields', async () => {
+      const chosen = { country: 'Japan', businessType: 'limited_company', businessCountry: 'Hong Kong' };
+      const reply = await putJson(chosen);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject(chosen);
+      const { profiles } = await snapshot();
+      expect(profiles[0]).toMatchObject({ country: 'Japan', business_type: 'limited_company' });
+
+      const cleared = await putJson({ businessType: '' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ businessType: '', country: 'Japan' });
+    });
+
+    it('PUT keeps a value from before the list when it comes back unchanged, but refuses a new one', async () => {
+      await db.query(`UPDATE profile.profiles SET country = 'Germany' WHERE user_id = $1`, [saved.id]);
+      const loaded = await send('GET', { headers: { cookie: session(saved) } });
+      const unchanged = await putJson({ ...(loaded.body as Profile), city: 'Berlin' });
+      expect(unchanged.status).toBe(200);
+      expect(unchanged.body).toMatchObject({ country: 'Germany', city: 'Berlin' });
+
+      await check({
+        name: 'another country outside the list',
+        send: () => putJson({ country: 'France', city: 'Paris' }),
+        status: 400,
+        error: 'VALIDATION_FAILED',
+        details: [{ path: 'country', message: businessOptionMessages.country }],
+      });
     });
   });
 });

@@ -6,6 +6,8 @@ import {
   type AffiliateProfile,
   type AffiliateStats,
   type AffiliateStatusChange,
+  type AffiliateVisitorApplication,
+  type AffiliateVisitorApplicationResponse,
   type ReferralWindow,
   type CustomContentRequest,
   type CustomContentResponse,
@@ -46,6 +48,11 @@ export function fetchAffiliateStats(): Promise<AffiliateStats> {
 /** POST /api/affiliate/register: the application; the account starts pending. */
 export function registerAffiliate(body: AffiliateApplication): Promise<AffiliateProfile> {
   return callRoute(routeById('registerAffiliate'), { body });
+}
+
+/** POST /api/affiliate/apply: a visitor's application, which creates their account (verification mailed) too. */
+export function applyAsAffiliate(body: AffiliateVisitorApplication): Promise<AffiliateVisitorApplicationResponse> {
+  return callRoute(routeById('applyAsAffiliate'), { body });
 }
 
 /** POST /api/affiliate/create-demo: an approved demo account for a user without one. */

@@ -4,6 +4,7 @@ import {
   type Charge,
   type CreateChargeRequest,
   type CreateEscrowRequest,
+  type CreateSubscriptionChargeRequest,
   type Escrow,
   type EscrowActionResult,
   type EscrowCondition,
@@ -20,6 +21,14 @@ import { callRoute } from './client';
 /** POST /api/crypto/coinbase/charge: a Coinbase Commerce charge for a USD amount. */
 export function createCharge(body: CreateChargeRequest): Promise<Charge> {
   return callRoute(routeById('createCoinbaseCharge'), { body });
+}
+
+/**
+ * POST /api/crypto/coinbase/subscription-charge: the checkout's crypto tab, a charge for one period
+ * of a plan at the plan's price; billing activates the plan when it completes.
+ */
+export function createSubscriptionCharge(body: CreateSubscriptionChargeRequest): Promise<Charge> {
+  return callRoute(routeById('createSubscriptionCharge'), { body });
 }
 
 /** GET /api/crypto/coinbase/charge/{id}: the charge with its current status. */

@@ -1,6 +1,7 @@
 import type { AffiliateStatusChange, PayoutStatusChange } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  applyAsAffiliate,
   changeApplicationStatus,
   changePayoutStatus,
   createDemoAffiliate,
@@ -45,6 +46,11 @@ function useInvalidateAffiliate() {
 export function useRegisterAffiliate() {
   const invalidate = useInvalidateAffiliate();
   return useMutation({ mutationFn: registerAffiliate, onSuccess: invalidate });
+}
+
+/** POST /api/affiliate/apply (a visitor: the account and the application in one submission). */
+export function useApplyAsAffiliate() {
+  return useMutation({ mutationFn: applyAsAffiliate });
 }
 
 export function useCreateDemoAffiliate() {

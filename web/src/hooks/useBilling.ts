@@ -7,9 +7,17 @@ export function usePlans() {
   return useQuery({ queryKey: queryKeys.plans, queryFn: fetchPlans });
 }
 
-/** The signed-in user's current plan and its billing state. */
-export function useSubscription() {
-  return useQuery({ queryKey: queryKeys.subscription, queryFn: fetchSubscription });
+/**
+ * The signed-in user's current plan and its billing state; with `pollMs`, re-read that often
+ * while `enabled` (the crypto checkout waits for billing to activate the plan).
+ */
+export function useSubscription({ enabled = true, pollMs }: { enabled?: boolean; pollMs?: number | false } = {}) {
+  return useQuery({
+    queryKey: queryKeys.subscription,
+    queryFn: fetchSubscription,
+    enabled,
+    refetchInterval: pollMs ?? false,
+  });
 }
 
 /** Cancels at period end; the answer replaces the cached subscription. */

@@ -5,6 +5,7 @@ import {
   cancelEscrow,
   createCharge,
   createEscrow,
+  createSubscriptionCharge,
   fetchAccount,
   fetchCharge,
   fetchEscrows,
@@ -51,6 +52,11 @@ export function useCharge(id: string | undefined, poll: PollOptions) {
 
 export function useCreateCharge() {
   return useMutation({ mutationFn: createCharge });
+}
+
+/** The checkout's crypto tab: a charge for one period of a plan (billing activates it once paid). */
+export function useCreateSubscriptionCharge() {
+  return useMutation({ mutationFn: createSubscriptionCharge });
 }
 
 export function useGenerateWallet() {

@@ -13,10 +13,10 @@ import { complianceRecord, fakeDashboardApi, kycVerification, signedInUser } fro
 
 // G2 draws on a canvas jsdom does not have; the test checks the data the chart is given.
 vi.mock('@ant-design/charts', () => ({
-  Line: ({ data }: { data: { date: string; series: string; value: number }[] }) => (
+  Line: ({ data }: { data: { x: string; series: string; value: number }[] }) => (
     <ul aria-label="Chart points">
       {data.map((point) => (
-        <li key={`${point.date}-${point.series}`}>{`${point.date} ${point.series} ${point.value}`}</li>
+        <li key={`${point.x}-${point.series}`}>{`${point.x} ${point.series} ${point.value}`}</li>
       ))}
     </ul>
   ),

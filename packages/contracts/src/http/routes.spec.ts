@@ -80,6 +80,7 @@ describe('route descriptors', () => {
         'createCoinbaseCharge',
         'createInvestment',
         'createSubscription',
+        'createSubscriptionCharge',
         'createXrpEscrow',
         'finishXrpEscrow',
         'requestAffiliatePayout',

@@ -41,6 +41,11 @@ export const baseConfigSchema = z.object({
   REDIS_URL: devDefault(z.url(), 'redis://127.0.0.1:6379/0'),
   KAFKA_BROKERS: devDefault(z.string().min(1), '127.0.0.1:9092'),
   /**
+   * How often the outbox relay looks for unpublished rows without being woken. Commits wake it
+   * (in process, and through Postgres LISTEN/NOTIFY from other processes), so this is the safety net.
+   */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /**
    * The public keys access tokens are verified with (`kid:<base64url>` entries): the gateway and
    * every service verify, identity alone signs (JWT_SIGNING_KEY). Two during a rotation.
    */
@@ -60,6 +65,7 @@ export const redisOnlyConfigSchema = baseConfigSchema.omit({
   DATABASE_URL: true,
   DATABASE_ADMIN_URL: true,
   KAFKA_BROKERS: true,
+  OUTBOX_POLL_MS: true,
   JWT_PUBLIC_KEYS: true,
 });
 export type RedisOnlyConfig = z.infer<typeof redisOnlyConfigSchema>;

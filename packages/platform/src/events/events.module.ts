@@ -6,6 +6,7 @@ import { DeadLettersService } from './dead-letters.service';
 import { EventConsumer } from './event-consumer';
 import { CONSUMER_GROUP, EVENT_HANDLERS, type EventHandler } from './event-handler';
 import { createKafka, KAFKA, kafkaConfigSchema, TOPIC_PREFIX } from './kafka';
+import { OutboxNotifier } from './outbox.notifier';
 import { OutboxRelay } from './outbox.relay';
 import { OutboxService } from './outbox.service';
 
@@ -36,6 +37,7 @@ export class EventsModule {
       },
       { provide: EVENT_HANDLERS, useValue: handlers },
       OutboxService,
+      OutboxNotifier,
       EventConsumer,
       DeadLettersRepository,
       DeadLettersService,

@@ -11,16 +11,12 @@ import {
 import { addDays, isoDay, money, monthStart, utcDay } from '../insights/calendar';
 import { RollupsRepository } from '../insights/rollups.repository';
 import { dashboardRiskOf, overallRiskOf, riskMetricsOf } from '../insights/risk-model';
-import { TransactionsRepository } from '../transactions/transactions.repository';
 
 const rangeDays: Record<ChartRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 @Injectable()
 export class DashboardService {
-  constructor(
-    private readonly rollups: RollupsRepository,
-    private readonly transactions: TransactionsRepository,
-  ) {}
+  constructor(private readonly rollups: RollupsRepository) {}
 
   /** Read from the rollups (and the token rows, for properties) in one query (docs/analytics.md). */
   async stats(userId: string, now = new Date()): Promise<DashboardStats> {
@@ -63,7 +59,7 @@ export class DashboardService {
     const [totals, breakdown, detail] = await Promise.all([
       this.rollups.periodTotals(userId, from, to),
       this.rollups.breakdown(userId, from, to),
-      this.transactions.totalsByMethodProcessorCountry(userId, from, addDays(to, 1)),
+      this.rollups.channelTotals(userId, from, to),
     ]);
     const group = <T>(rows: T[], keyOf: (row: T) => string, count: (row: T) => number, usd: (row: T) => string) => {
       const map = new Map<string, { count: number; volume: number }>();

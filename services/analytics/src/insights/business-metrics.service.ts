@@ -105,23 +105,26 @@ export class BusinessMetricsService {
     private readonly customers: CustomersRepository,
   ) {}
 
+  /** Totals from the daily rollup, customers from the per-customer rollup (one read for the six windows). */
   async metrics(userId: string, now = new Date()): Promise<BusinessMetrics> {
-    const [daily, weekly, monthly] = await Promise.all(
-      (['daily', 'weekly', 'monthly'] as const).map(async (period) => {
-        const { current, previous } = windowsOf(period, now);
-        const [a, b] = await Promise.all([this.inputs(userId, current), this.inputs(userId, previous)]);
-        return metricsOf(period, a, b);
-      }),
+    const periods = (['daily', 'weekly', 'monthly'] as const).map((period) => ({ period, ...windowsOf(period, now) }));
+    const windows = periods.flatMap(({ current, previous }) => [current, previous]);
+    const [totals, customers] = await Promise.all([
+      this.rollups.periodTotalsOf(userId, windows),
+      this.customers.activeAndNew(
+        userId,
+        now,
+        windows.map((w) => ({ from: w.from, before: addDays(w.to, 1) })),
+      ),
+    ]);
+    const inputs = (i: number): MetricInputs => ({
+      totals: totals[i],
+      activeCustomers: customers[i].active,
+      newCustomers: customers[i].new,
+    });
+    const [daily, weekly, monthly] = periods.map(({ period }, p) =>
+      metricsOf(period, inputs(2 * p), inputs(2 * p + 1)),
     );
     return { daily, weekly, monthly, currency: reportingCurrency };
-  }
-
-  private async inputs(userId: string, window: Window): Promise<MetricInputs> {
-    const end = addDays(window.to, 1);
-    const [totals, customers] = await Promise.all([
-      this.rollups.periodTotals(userId, window.from, window.to),
-      this.customers.activeAndNewBetween(userId, window.from, end),
-    ]);
-    return { totals, activeCustomers: customers.active, newCustomers: customers.new };
   }
 }

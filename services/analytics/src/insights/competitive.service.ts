@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import market from '../../data/competitive-market.json';
 import { money, percentChange, round1, utcDay } from './calendar';
+import { CustomersRepository } from './customers.repository';
 import { RollupsRepository } from './rollups.repository';
 
 const months: Record<CompetitiveTimeframe, number> = { '3m': 3, '6m': 6, '12m': 12, '24m': 24 };
@@ -99,7 +100,10 @@ export function competitiveOf(timeframe: CompetitiveTimeframe, merchant: Merchan
 
 @Injectable()
 export class CompetitiveService {
-  constructor(private readonly rollups: RollupsRepository) {}
+  constructor(
+    private readonly rollups: RollupsRepository,
+    private readonly customers: CustomersRepository,
+  ) {}
 
   async analysis(userId: string, timeframe: CompetitiveTimeframe, now = new Date()): Promise<CompetitiveAnalysis> {
     const end = utcDay(now);
@@ -108,12 +112,15 @@ export class CompetitiveService {
     const previousStart = new Date(
       Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2 * months[timeframe], end.getUTCDate() + 1),
     );
-    const row = await this.rollups.revenueAndCustomersAgainstPrevious(userId, previousStart, start, end);
+    const [revenue, customers] = await Promise.all([
+      this.rollups.revenueAgainstPrevious(userId, previousStart, start, end),
+      this.customers.activeSinceAndBefore(userId, now, previousStart, start),
+    ]);
     return competitiveOf(timeframe, {
-      revenue: Number(row.revenue),
-      previousRevenue: Number(row.previousRevenue),
-      customers: row.customers,
-      previousCustomers: row.previousCustomers,
+      revenue: Number(revenue.revenue),
+      previousRevenue: Number(revenue.previousRevenue),
+      customers: customers.customers,
+      previousCustomers: customers.previousCustomers,
     });
   }
 }

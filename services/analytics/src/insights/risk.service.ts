@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RiskAlert, RiskAnalytics } from '@app/contracts';
 import { ComplianceRepository } from '../compliance/compliance.repository';
-import { TransactionsRepository } from '../transactions/transactions.repository';
 import { addDays, round1, utcDay } from './calendar';
 import { RollupsRepository } from './rollups.repository';
 import { overallRiskOf, riskMetricsOf } from './risk-model';
@@ -20,7 +19,6 @@ const reviewAlertLimit = 20;
 export class RiskService {
   constructor(
     private readonly rollups: RollupsRepository,
-    private readonly transactions: TransactionsRepository,
     private readonly compliance: ComplianceRepository,
   ) {}
 
@@ -28,7 +26,7 @@ export class RiskService {
     const since = addDays(utcDay(now), -29);
     const [counts, coverage, records, reviews] = await Promise.all([
       this.rollups.riskCounts(userId, now),
-      this.transactions.identityCoverageSince(userId, since),
+      this.rollups.identityCoverageSince(userId, since),
       this.compliance.recordCounts(userId),
       this.compliance.newestToReview(userId, reviewAlertLimit),
     ]);

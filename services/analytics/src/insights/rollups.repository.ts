@@ -7,12 +7,18 @@ import type { RiskCounts } from './risk-model';
 
 export type DashboardFigures = { portfolio: string; month: string; properties: number } & RiskCounts;
 
-/** Completed revenue (daily rollup) and distinct customers of a window and of the window before it. */
-export interface RevenueAndCustomers {
+export interface IdentityCoverage {
+  total: number;
+  /** With a customer reference. */
+  identified: number;
+  /** With a country. */
+  located: number;
+}
+
+/** Completed revenue (daily rollup) of a window and of the window before it. */
+export interface RevenueAgainstPrevious {
   revenue: string;
   previousRevenue: string;
-  customers: number;
-  previousCustomers: number;
 }
 
 export interface CashFlowBucket {
@@ -95,6 +101,37 @@ export class RollupsRepository {
     return row;
   }
 
+  /** periodTotals of several windows (days [from, to]) in one pass over the daily rollup. */
+  async periodTotalsOf(userId: string, windows: { from: Date; to: Date }[]): Promise<PeriodTotals[]> {
+    const params: unknown[] = [userId];
+    const columns = windows.map((w, i) => {
+      params.push(isoDay(w.from), isoDay(w.to));
+      const inWindow = `day BETWEEN $${params.length - 1}::date AND $${params.length}::date`;
+      return `coalesce(sum(amount_usd) FILTER (WHERE ${inWindow} AND status = 'completed'), 0)::text AS "completedUsd${i}",
+              coalesce(sum(usd_count) FILTER (WHERE ${inWindow} AND status = 'completed'), 0)::int AS "completedPriced${i}",
+              coalesce(sum(tx_count) FILTER (WHERE ${inWindow} AND status = 'completed'), 0)::int AS "completed${i}",
+              coalesce(sum(tx_count) FILTER (WHERE ${inWindow} AND status = 'refunded'), 0)::int AS "refunded${i}",
+              coalesce(sum(tx_count) FILTER (WHERE ${inWindow} AND status IN ('failed', 'cancelled')), 0)::int AS "failed${i}",
+              coalesce(sum(tx_count) FILTER (WHERE ${inWindow}), 0)::int AS "total${i}"`;
+    });
+    const from = windows.reduce((min, w) => (w.from < min ? w.from : min), windows[0].from);
+    const to = windows.reduce((max, w) => (w.to > max ? w.to : max), windows[0].to);
+    params.push(isoDay(from), isoDay(to));
+    const [row] = (await this.db.query(
+      `SELECT ${columns.join(',\n              ')}
+         FROM analytics.daily_totals WHERE user_id = $1 AND day BETWEEN $${params.length - 1}::date AND $${params.length}::date`,
+      params,
+    )) as Record<string, string | number>[];
+    return windows.map((_, i) => ({
+      completedUsd: String(row[`completedUsd${i}`]),
+      completedPriced: Number(row[`completedPriced${i}`]),
+      completed: Number(row[`completed${i}`]),
+      refunded: Number(row[`refunded${i}`]),
+      failed: Number(row[`failed${i}`]),
+      total: Number(row[`total${i}`]),
+    }));
+  }
+
   /** Completed USD volume per day and type, days [from, to]. */
   async dailyVolume(userId: string, from: Date, to: Date): Promise<{ day: string; type: string; usd: string }[]> {
     return this.db.query(
@@ -120,29 +157,45 @@ export class RollupsRepository {
     );
   }
 
-  /**
-   * The window [start, end] (days, end inclusive; customers from `start` on) against the window
-   * before it, [previousStart, start).
-   */
-  async revenueAndCustomersAgainstPrevious(
+  /** Completed revenue of the days [start, end] against [previousStart, start). */
+  async revenueAgainstPrevious(
     userId: string,
     previousStart: Date,
     start: Date,
     end: Date,
-  ): Promise<RevenueAndCustomers> {
+  ): Promise<RevenueAgainstPrevious> {
     const [row] = (await this.db.query(
-      `SELECT (SELECT coalesce(sum(amount_usd) FILTER (WHERE day >= $2), 0)::text
-                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS revenue,
-              (SELECT coalesce(sum(amount_usd) FILTER (WHERE day < $2), 0)::text
-                 FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4) AS "previousRevenue",
-              (SELECT count(*)::int FROM (SELECT DISTINCT customer_ref FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $2::date) c) AS customers,
-              (SELECT count(*)::int FROM (SELECT DISTINCT customer_ref FROM analytics.transactions
-                WHERE user_id = $1 AND customer_ref IS NOT NULL AND occurred_at >= $3::date AND occurred_at < $2::date) c)
-                AS "previousCustomers"`,
+      `SELECT coalesce(sum(amount_usd) FILTER (WHERE day >= $2), 0)::text AS revenue,
+              coalesce(sum(amount_usd) FILTER (WHERE day < $2), 0)::text AS "previousRevenue"
+         FROM analytics.daily_totals WHERE user_id = $1 AND status = 'completed' AND day >= $3 AND day <= $4`,
       [userId, isoDay(start), isoDay(previousStart), isoDay(end)],
-    )) as RevenueAndCustomers[];
+    )) as RevenueAgainstPrevious[];
     return row;
+  }
+
+  /** How many of the user's transactions since the day `since` name a customer and a country. */
+  async identityCoverageSince(userId: string, since: Date): Promise<IdentityCoverage> {
+    const [row] = (await this.db.query(
+      `SELECT coalesce(sum(tx_count), 0)::int AS total, coalesce(sum(identified_count), 0)::int AS identified,
+              coalesce(sum(tx_count) FILTER (WHERE country <> 'unknown'), 0)::int AS located
+         FROM analytics.daily_channel_totals WHERE user_id = $1 AND day >= $2`,
+      [userId, isoDay(since)],
+    )) as IdentityCoverage[];
+    return row;
+  }
+
+  /** Count and USD volume per payment method, processor and country, days [from, to]. */
+  channelTotals(
+    userId: string,
+    from: Date,
+    to: Date,
+  ): Promise<{ method: string; processor: string; country: string; count: number; usd: string }[]> {
+    return this.db.query(
+      `SELECT payment_method AS method, processor, country, sum(tx_count)::int AS count, sum(amount_usd)::text AS usd
+         FROM analytics.daily_channel_totals WHERE user_id = $1 AND day BETWEEN $2 AND $3
+        GROUP BY 1, 2, 3`,
+      [userId, isoDay(from), isoDay(to)],
+    );
   }
 
   /** Cash-flow sums per period (`unit`: month, quarter, year) from `from` on. */

@@ -10,6 +10,8 @@ import {
   type TransactionStatus,
 } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
+import { isoDay, utcDay } from '../insights/calendar';
+import { activityBoundaries, priorFromOf, recentFromOf } from '../insights/customer-windows';
 
 interface StoredRow {
   id: string;
@@ -21,6 +23,9 @@ interface StoredRow {
   amount: string;
   amount_usd: string | null;
   customer_ref: string | null;
+  payment_method: string | null;
+  processor: string;
+  country: string | null;
   occurred_at: Date;
 }
 
@@ -46,7 +51,8 @@ export class ReadModelRepository {
 
   async apply(manager: EntityManager, tx: SourceTransaction): Promise<'recorded' | 'updated' | 'ignored'> {
     const [old] = (await manager.query(
-      `SELECT id, user_id, type, status, currency, risk_level, amount, amount_usd, customer_ref, occurred_at
+      `SELECT id, user_id, type, status, currency, risk_level, amount, amount_usd, customer_ref, payment_method,
+              processor, country, occurred_at
          FROM analytics.transactions WHERE source = $1 AND source_id = $2 FOR UPDATE`,
       [tx.source, tx.sourceId],
     )) as StoredRow[];
@@ -121,6 +127,8 @@ export class ReadModelRepository {
     }
     await this.addToBucket(manager, now, 1);
 
+    if (!old) await this.addToChannel(manager, tx, row);
+    else if (!old.customer_ref && row.customer_ref) await this.identifyInChannel(manager, old);
     if (row.customer_ref) await this.addToCustomer(manager, tx.userId, row.customer_ref, old, now);
     await this.recordScreening(manager, row.id, tx, screening.rules, screening.score, screening.amountNzd);
     return old ? 'updated' : 'recorded';
@@ -159,7 +167,12 @@ export class ReadModelRepository {
     }
   }
 
-  /** The customer's completed spend follows the transaction's status (a refund takes it back). */
+  /**
+   * The customer's completed spend follows the transaction's status (a refund takes it back), in
+   * total and in the moving windows as of the merchant's window day (customer-windows.ts), read
+   * under a share lock so a read moving that day waits for this transaction and the other way round.
+   * A transaction counts (and is seen) once, when it first names the customer.
+   */
   private async addToCustomer(
     manager: EntityManager,
     userId: string,
@@ -168,17 +181,74 @@ export class ReadModelRepository {
     now: Bucket,
   ): Promise<void> {
     const completedUsd = (status: string, usd: string | null) => (status === 'completed' && usd ? usd : '0');
-    const before = old ? completedUsd(old.status, old.amount_usd) : '0';
+    const before = old?.customer_ref ? completedUsd(old.status, old.amount_usd) : '0';
     const after = completedUsd(now.status, now.amountUsd);
+    const first = !old?.customer_ref;
     await manager.query(
-      `INSERT INTO analytics.customers (user_id, customer_ref, spend_usd, tx_count, first_seen, last_seen)
-       VALUES ($1, $2, $3::numeric - $4::numeric, $5, $6, $6)
+      `INSERT INTO analytics.customer_windows (user_id, as_of) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, isoDay(utcDay(new Date()))],
+    );
+    const [{ as_of: asOfDay }] = (await manager.query(
+      `SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of FROM analytics.customer_windows WHERE user_id = $1 FOR SHARE`,
+      [userId],
+    )) as { as_of: string }[];
+    const asOf = new Date(`${asOfDay}T00:00:00Z`);
+    const at = new Date(now.occurredAt);
+    const recent = at >= recentFromOf(asOf) ? 1 : 0;
+    const prior = !recent && at >= priorFromOf(asOf) ? 1 : 0;
+    const lasts = activityBoundaries.map((b) => (first && at < b.at(asOf) ? at : null));
+    const columns = activityBoundaries.map((b) => b.column);
+    await manager.query(
+      `INSERT INTO analytics.customers
+         (user_id, customer_ref, spend_usd, tx_count, first_seen, last_seen, recent_usd, prior_usd, ${columns.join(', ')})
+       VALUES ($1, $2, $3::numeric - $4::numeric, $5, $6, $6, ($3::numeric - $4::numeric) * $7::int,
+               ($3::numeric - $4::numeric) * $8::int, ${columns.map((_, i) => `$${i + 9}::timestamptz`).join(', ')})
        ON CONFLICT (user_id, customer_ref) DO UPDATE SET
          spend_usd = customers.spend_usd + excluded.spend_usd,
          tx_count = customers.tx_count + excluded.tx_count,
          first_seen = least(customers.first_seen, excluded.first_seen),
-         last_seen = greatest(customers.last_seen, excluded.last_seen)`,
-      [userId, customerRef, after, before, old ? 0 : 1, now.occurredAt],
+         last_seen = greatest(customers.last_seen, excluded.last_seen),
+         recent_usd = customers.recent_usd + excluded.recent_usd,
+         prior_usd = customers.prior_usd + excluded.prior_usd,
+         ${columns.map((c) => `${c} = greatest(customers.${c}, excluded.${c})`).join(',\n         ')}`,
+      [userId, customerRef, after, before, first ? 1 : 0, now.occurredAt, recent, prior, ...lasts],
+    );
+  }
+
+  /** A new transaction's count, USD value and customer in its day's payment method, processor and country bucket. */
+  private async addToChannel(
+    manager: EntityManager,
+    tx: SourceTransaction,
+    row: { occurred_at: Date; amount_usd: string | null; customer_ref: string | null },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO analytics.daily_channel_totals
+         (user_id, day, payment_method, processor, country, tx_count, amount_usd, identified_count)
+       VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, coalesce($3, 'unknown'), $4, coalesce($5, 'unknown'), 1,
+               coalesce($6::numeric, 0), $7)
+       ON CONFLICT (user_id, day, payment_method, processor, country) DO UPDATE SET
+         tx_count = daily_channel_totals.tx_count + 1,
+         amount_usd = daily_channel_totals.amount_usd + excluded.amount_usd,
+         identified_count = daily_channel_totals.identified_count + excluded.identified_count`,
+      [
+        tx.userId,
+        row.occurred_at,
+        tx.paymentMethod,
+        tx.processor,
+        tx.country,
+        row.amount_usd,
+        row.customer_ref ? 1 : 0,
+      ],
+    );
+  }
+
+  /** A later event named the transaction's customer: its bucket counts one more identified transaction. */
+  private async identifyInChannel(manager: EntityManager, old: StoredRow): Promise<void> {
+    await manager.query(
+      `UPDATE analytics.daily_channel_totals SET identified_count = identified_count + 1
+        WHERE user_id = $1 AND day = ($2::timestamptz AT TIME ZONE 'UTC')::date AND payment_method = coalesce($3, 'unknown')
+          AND processor = $4 AND country = coalesce($5, 'unknown')`,
+      [old.user_id, old.occurred_at, old.payment_method, old.processor, old.country],
     );
   }
 

@@ -36,22 +36,6 @@ export interface TransactionFilters {
   before?: Date;
 }
 
-export interface MethodProcessorCountryTotals {
-  method: string;
-  processor: string;
-  country: string;
-  count: number;
-  usd: string;
-}
-
-export interface IdentityCoverage {
-  total: number;
-  /** With a customer reference. */
-  identified: number;
-  /** With a country. */
-  located: number;
-}
-
 /** Reads of the transactions read model over the pool (the writes are ReadModelRepository's, in the event's transaction). */
 @Injectable()
 export class TransactionsRepository {
@@ -82,29 +66,5 @@ export class TransactionsRepository {
         ORDER BY occurred_at DESC, id DESC LIMIT $${params.length}`,
       params,
     );
-  }
-
-  /** Count and USD volume per payment method, processor and country, occurred_at in [from, before). */
-  totalsByMethodProcessorCountry(userId: string, from: Date, before: Date): Promise<MethodProcessorCountryTotals[]> {
-    return this.db.query(
-      `SELECT coalesce(payment_method, 'unknown') AS method, processor, coalesce(country, 'unknown') AS country,
-              count(*)::int AS count, coalesce(sum(amount_usd), 0)::text AS usd
-         FROM analytics.transactions
-        WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3
-        GROUP BY 1, 2, 3`,
-      [userId, from, before],
-    );
-  }
-
-  /** How many of the user's transactions since `since` name a customer and a country. */
-  async identityCoverageSince(userId: string, since: Date): Promise<IdentityCoverage> {
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE customer_ref IS NOT NULL)::int AS identified,
-              count(*) FILTER (WHERE country IS NOT NULL)::int AS located
-         FROM analytics.transactions WHERE user_id = $1 AND occurred_at >= $2`,
-      [userId, since],
-    )) as IdentityCoverage[];
-    return row;
   }
 }

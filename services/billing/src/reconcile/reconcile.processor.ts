@@ -2,19 +2,25 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Queue as QueueName } from '@app/contracts';
 import { APP_CONFIG, TransactionRunner, STRIPE_CLIENT } from '@app/platform';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
+import { CryptoRenewalService, type RenewalRun } from '../crypto/crypto-renewal.service';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { SubscriptionSync } from '../subscriptions/subscription-sync';
 
 export const RECONCILE_EVERY_MS = 10 * 60 * 1000;
 export const RECONCILE_SCHEDULER_ID = 'reconcile-incomplete-subscriptions';
+/** Crypto-paid plans: lapsed periods end and renewal reminders go out (CryptoRenewalService), hourly. */
+export const CRYPTO_RENEWAL_EVERY_MS = 60 * 60 * 1000;
+export const CRYPTO_RENEWAL_SCHEDULER_ID = 'crypto-renewals';
+const CRYPTO_RENEWAL_JOB = 'crypto-renewals';
 
 /**
- * Heals missed webhooks: every 10 minutes, subscriptions still incomplete locally after a few
+ * The billing queue's repeatable jobs. `reconcile` heals missed webhooks: every 10 minutes, subscriptions still incomplete locally after a few
  * minutes are read back from Stripe and their local state is set to what Stripe says, unless a
  * webhook moved them on between the read and the write (that webhook is at least as new).
+ * `crypto-renewals` (hourly) ends lapsed crypto-paid periods and mails renewal reminders.
  */
 @Processor(QueueName.BillingReconcile)
 export class ReconcileProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -27,6 +33,7 @@ export class ReconcileProcessor extends WorkerHost implements OnApplicationBoots
     private readonly repository: BillingRepository,
     private readonly transactions: TransactionRunner,
     private readonly sync: SubscriptionSync,
+    private readonly cryptoRenewal: CryptoRenewalService,
   ) {
     super();
   }
@@ -38,9 +45,15 @@ export class ReconcileProcessor extends WorkerHost implements OnApplicationBoots
       { every: RECONCILE_EVERY_MS },
       { name: 'reconcile', opts: { attempts: 1 } },
     );
+    await this.queue.upsertJobScheduler(
+      CRYPTO_RENEWAL_SCHEDULER_ID,
+      { every: CRYPTO_RENEWAL_EVERY_MS },
+      { name: CRYPTO_RENEWAL_JOB, opts: { attempts: 1 } },
+    );
   }
 
-  async process(): Promise<{ checked: number; healed: number }> {
+  async process(job: Job): Promise<{ checked: number; healed: number } | RenewalRun> {
+    if (job.name === CRYPTO_RENEWAL_JOB) return this.cryptoRenewal.run();
     return this.reconcile();
   }
 

@@ -102,6 +102,8 @@ export class SubscriptionsService {
       newest: await this.repository.newestSubscription(manager, user.id),
     }));
     if (current?.stripeSubscriptionId && livePaid.has(current.status)) throw alreadySubscribed();
+    // A plan paid with crypto runs to its period end; it is renewed with crypto (a new charge).
+    if (current?.paymentMethod === 'crypto' && current.status === 'active') throw alreadySubscribed();
     if (isFreePlan(plan)) return this.startFree(user, plan, request.billingCycle, current, requestId);
     const resumed = pending ? await this.resume(pending) : null;
     if (resumed) return resumed;
@@ -172,6 +174,12 @@ export class SubscriptionsService {
   /** Spec 2.9: cancels the paid subscription at the end of the period already paid for. */
   async cancel(userId: string): Promise<CurrentSubscription> {
     const current = await this.transactions.run((manager) => this.repository.currentSubscription(manager, userId));
+    if (current?.paymentMethod === 'crypto' && current.status === 'active') {
+      // Nothing renews a crypto plan by itself: cancelling stops the renewal reminder, and the
+      // plan runs to the end of the period paid for.
+      current.cancelAtPeriodEnd = true;
+      return toView(await this.transactions.run((manager) => this.repository.saveSubscription(manager, current)));
+    }
     if (!current?.stripeSubscriptionId) {
       throw new AppError(ErrorCode.Conflict, 'You have no paid subscription to cancel.');
     }

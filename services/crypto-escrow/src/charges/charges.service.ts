@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { cryptoMessages, ErrorCode, type Charge, type createChargeRequestSchema } from '@app/contracts';
+import {
+  cryptoMessages,
+  ErrorCode,
+  plans,
+  subscriptionChargeAmount,
+  type Charge,
+  type ChargePurpose,
+  type createChargeRequestSchema,
+  type createSubscriptionChargeRequestSchema,
+} from '@app/contracts';
 import { APP_CONFIG, AppError, isUuid, OutboxService, TransactionRunner, type Transaction } from '@app/platform';
 import type { z } from 'zod';
 import type { CryptoConfig } from '../config';
@@ -18,6 +27,14 @@ import { chargeView } from './charge-views';
 import { ChargesRepository } from './charges.repository';
 
 export type CreateCharge = z.output<typeof createChargeRequestSchema>;
+export type SubscriptionChargeRequest = z.output<typeof createSubscriptionChargeRequestSchema>;
+
+/** A subscription charge's purpose, plan and cycle for its events; empty fields for any other charge. */
+const purposeOf = (row: ChargeRecord): { purpose: string; planId: string; billingCycle: string } => {
+  const { metadata } = row;
+  if (metadata.purpose !== 'subscription') return { purpose: '', planId: '', billingCycle: '' };
+  return { purpose: 'subscription', planId: String(metadata.planId), billingCycle: String(metadata.billingCycle) };
+};
 const notFound = () => new AppError(ErrorCode.NotFound, 'Charge not found');
 
 /** What a poll did: the charge's status afterwards, and whether this call moved it. */
@@ -48,10 +65,52 @@ export class ChargesService {
   ) {}
 
   async create(userId: string, body: CreateCharge, requestId?: string): Promise<Charge> {
-    const id = randomUUID();
-    // The session decides who pays: any userId the caller put in the metadata is dropped.
-    const { userId: _ignored, preferredCurrency, ...callerFields } = body.metadata as Record<string, unknown>;
+    // The session decides who pays, and only subscriptionCharge says what a charge is for: any
+    // userId, purpose or payerEmail the caller put in the metadata is dropped.
+    const {
+      userId: _ignored,
+      purpose: _purpose,
+      payerEmail: _payerEmail,
+      preferredCurrency,
+      ...callerFields
+    } = body.metadata;
     const metadata = { ...callerFields, ...(preferredCurrency ? { preferredCurrency } : {}) };
+    return this.open(userId, { ...body, metadata }, requestId);
+  }
+
+  /**
+   * The checkout's crypto tab: a charge for one billing period of a plan, at the plan's price,
+   * marked purpose 'subscription' so billing activates the plan when it completes.
+   */
+  async subscriptionCharge(
+    user: { id: string; email: string },
+    body: SubscriptionChargeRequest,
+    requestId?: string,
+  ): Promise<Charge> {
+    const plan = plans.find((candidate) => candidate.id === body.planId)!;
+    const metadata = {
+      purpose: 'subscription' satisfies ChargePurpose,
+      planId: body.planId,
+      billingCycle: body.billingCycle,
+      payerEmail: user.email,
+      ...(body.preferredCurrency ? { preferredCurrency: body.preferredCurrency } : {}),
+    };
+    return this.open(
+      user.id,
+      {
+        amount: subscriptionChargeAmount(body.planId, body.billingCycle),
+        currency: 'USD',
+        description: `${plan.name} plan, ${body.billingCycle === 'annual' ? 'one year' : 'one month'}`,
+        metadata,
+      },
+      requestId,
+    );
+  }
+
+  private async open(userId: string, body: CreateCharge, requestId?: string): Promise<Charge> {
+    const id = randomUUID();
+    const metadata = body.metadata as Record<string, unknown>;
+    const preferredCurrency = metadata.preferredCurrency;
     let seen: ProviderCharge;
     try {
       seen = await this.provider.create({
@@ -182,16 +241,29 @@ export class ChargesService {
       currency: row.currency,
       occurredAt: timestampFromDate(new Date()),
     };
+    const purpose = purposeOf(row);
     if (type === 'ChargeCompleted') {
       await this.outbox.publish(
         manager,
         'ChargeCompleted',
         row.id,
-        { ...common, cryptoCurrency: row.cryptoCurrency ?? row.preferredCurrency ?? '', description: row.description },
+        {
+          ...common,
+          ...purpose,
+          payerEmail: purpose.purpose ? String(row.metadata.payerEmail ?? '') : '',
+          cryptoCurrency: row.cryptoCurrency ?? row.preferredCurrency ?? '',
+          description: row.description,
+        },
         requestId,
       );
     } else {
-      await this.outbox.publish(manager, 'ChargeFailed', row.id, { ...common, status: row.status }, requestId);
+      await this.outbox.publish(
+        manager,
+        'ChargeFailed',
+        row.id,
+        { ...common, ...purpose, status: row.status },
+        requestId,
+      );
     }
   }
 }

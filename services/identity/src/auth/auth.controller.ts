@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import {
+  affiliateVisitorApplicationSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendVerificationRequestSchema,
   verifyEmailQuerySchema,
+  type AffiliateVisitorApplicationResponse,
   type CurrentUser as CurrentUserBody,
   type ForgotPasswordRequest,
   type LoginRequest,
@@ -18,7 +20,7 @@ import { accessTokenOf, CurrentUser, REFRESH_COOKIE, RequestId, ZodValidationPip
 import type { Request, Response } from 'express';
 import { SessionsService, type SessionCookies } from '../sessions/sessions.service';
 import { toAuthUser, toCurrentUser } from '../users/user.mapper';
-import { AuthService, messages } from './auth.service';
+import { AuthService, messages, type AffiliateVisitorApplicationInput } from './auth.service';
 import { RetryAfterFilter } from './retry-later.error';
 
 /** The session cookies (or a Bearer token) a sign-out names the session by. */
@@ -41,6 +43,16 @@ export class AuthController {
   ): Promise<RegisterResponse> {
     const { userId } = await this.auth.register(body, requestId);
     return { success: true, message: messages.registered, userId };
+  }
+
+  /** Spec 6: a visitor's affiliate application, which also creates their account (see AuthService). */
+  @Post('affiliate/apply')
+  async applyAsAffiliate(
+    @Body(new ZodValidationPipe(affiliateVisitorApplicationSchema)) body: AffiliateVisitorApplicationInput,
+    @RequestId() requestId: string | undefined,
+  ): Promise<AffiliateVisitorApplicationResponse> {
+    const { userId, email } = await this.auth.registerAffiliateApplicant(body, requestId);
+    return { success: true, message: messages.affiliateApplied, userId, email };
   }
 
   @Post('auth/login')

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ErrorCode, type RegisterRequest, type ResetPasswordRequest } from '@app/contracts';
+import {
+  ErrorCode,
+  type affiliateVisitorApplicationSchema,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+} from '@app/contracts';
 import {
   APP_CONFIG,
   AppError,
@@ -9,20 +14,24 @@ import {
   OutboxService,
   TransactionRunner,
   type AuthUser,
+  type Transaction,
 } from '@app/platform';
+import type { z } from 'zod';
 import type { IdentityConfig } from '../config';
 import { accountLockedMail, passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { SessionsService } from '../sessions/sessions.service';
 import { OneTimeTokensRepository, type ConsumeResult } from '../tokens/one-time-tokens.repository';
 import { hashToken } from '../tokens/secret-token.util';
 import type { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository, type NewUser } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password.util';
 import { RetryLaterError } from './retry-later.error';
 import { SignInThrottle, signInThrottle, type ThrottleVerdict } from './sign-in-throttle';
 
 export const messages = {
   registered: 'Registration successful. Please check your email for verification instructions.',
+  affiliateApplied:
+    'Application submitted. Please check your email to verify your address, then sign in to your affiliate dashboard.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   invalidCredentials: 'Invalid email or password. Please try again.',
   verified: 'Email verified successfully. You can now sign in.',
@@ -42,6 +51,11 @@ export const messages = {
   accountLocked: (minutes: number) =>
     `This account is temporarily locked after too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
 } as const;
+
+export type AffiliateVisitorApplicationInput = z.output<typeof affiliateVisitorApplicationSchema>;
+
+/** What a new account is made of: the stored fields (no hash yet) and the password to hash. */
+type NewAccount = Omit<NewUser, 'username' | 'passwordHash'> & { password: string };
 
 const verificationFailure: Record<Exclude<ConsumeResult, { ok: true }>['reason'], string> = {
   unknown: messages.linkUnknown,
@@ -65,30 +79,104 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterRequest, requestId?: string): Promise<{ userId: string }> {
-    const email = input.email.toLowerCase();
+    const { user } = await this.createAccount(
+      {
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        businessName: input.businessName,
+        businessType: input.businessType,
+        industryType: input.industryType,
+        country: input.country,
+        businessAddress: input.businessAddress,
+        position: input.position,
+        expectedVolume: input.expectedVolume,
+        businessPurpose: input.businessPurpose,
+        marketingConsent: input.marketingConsent,
+        policiesAcceptedAt: new Date(),
+        referralCode: input.referralCode || null,
+      },
+      requestId,
+    );
+    return { userId: user.id };
+  }
+
+  /**
+   * Spec 6, a visitor applies as affiliate: one submission makes the account (verification mail as
+   * for a registration) and the application. Both are in one transaction: the user row, its
+   * UserRegistered and an AffiliateApplicationSubmitted (same key, so it follows it) that the
+   * affiliate service turns into the pending profile linked to the new user id. A taken e-mail
+   * creates nothing.
+   */
+  async registerAffiliateApplicant(
+    input: AffiliateVisitorApplicationInput,
+    requestId?: string,
+  ): Promise<{ userId: string; email: string }> {
+    const [firstName = '', ...rest] = input.contactName.trim().split(/\s+/);
+    const { user } = await this.createAccount(
+      {
+        email: input.contactEmail,
+        password: input.password,
+        firstName,
+        lastName: rest.join(' '),
+        phone: input.phoneNumber,
+        businessName: input.companyName,
+        businessType: input.businessType,
+        industryType: '',
+        country: '',
+        businessAddress: '',
+        position: '',
+        expectedVolume: '',
+        businessPurpose: input.businessDescription,
+        marketingConsent: false,
+        policiesAcceptedAt: null,
+        referralCode: null,
+      },
+      requestId,
+      async (manager, user) => {
+        await this.outbox.publish(
+          manager,
+          'AffiliateApplicationSubmitted',
+          user.id,
+          {
+            userId: user.id,
+            email: user.email,
+            companyName: input.companyName,
+            website: input.website ?? '',
+            businessType: input.businessType,
+            contactName: input.contactName,
+            phoneNumber: input.phoneNumber,
+            businessDescription: input.businessDescription,
+            marketingExperience: input.marketingExperience,
+            expectedReferrals: input.expectedReferrals,
+            additionalInfo: input.additionalInfo ?? '',
+            submittedAt: timestampFromDate(user.createdAt),
+          },
+          requestId,
+        );
+      },
+    );
+    return { userId: user.id, email: user.email };
+  }
+
+  /**
+   * Creates the account, its verification token and UserRegistered (then `alsoInTransaction`'s
+   * writes) in one transaction, and queues the verification mail. A taken e-mail is a 409.
+   */
+  private async createAccount(
+    account: NewAccount,
+    requestId: string | undefined,
+    alsoInTransaction?: (manager: Transaction, user: User) => Promise<void>,
+  ): Promise<{ user: User }> {
+    const email = account.email.toLowerCase();
     if (await this.users.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, messages.emailTaken);
-    const passwordHash = await hashPassword(input.password);
+    const { password, ...fields } = account;
+    const passwordHash = await hashPassword(password);
     try {
       const { user, token } = await this.transactions.run(async (manager) => {
-        const user = await this.users.create(manager, {
-          username: email,
-          email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          businessName: input.businessName,
-          businessType: input.businessType,
-          industryType: input.industryType,
-          country: input.country,
-          businessAddress: input.businessAddress,
-          position: input.position,
-          expectedVolume: input.expectedVolume,
-          businessPurpose: input.businessPurpose,
-          marketingConsent: input.marketingConsent,
-          policiesAcceptedAt: new Date(),
-          referralCode: input.referralCode || null,
-        });
+        const user = await this.users.create(manager, { ...fields, username: email, email, passwordHash });
         const token = await this.oneTimeTokens.issue(manager, user.id, 'verify_email');
         await this.outbox.publish(
           manager,
@@ -114,10 +202,11 @@ export class AuthService {
           },
           requestId,
         );
+        if (alsoInTransaction) await alsoInTransaction(manager, user);
         return { user, token };
       });
       await this.sendVerificationMail(user, token);
-      return { userId: user.id };
+      return { user };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.EmailTaken, messages.emailTaken);
       throw error;

@@ -63,9 +63,12 @@ export class User {
   @Column({ name: 'marketing_consent', type: 'boolean', default: false })
   marketingConsent!: boolean;
 
-  /** When the terms, privacy and AML policies were accepted (all three at once). */
-  @Column({ name: 'policies_accepted_at', type: 'timestamptz' })
-  policiesAcceptedAt!: Date;
+  /**
+   * When the terms, privacy and AML policies were accepted (all three at once); null for an account
+   * made by the affiliate application, whose form has no acceptances.
+   */
+  @Column({ name: 'policies_accepted_at', type: 'timestamptz', nullable: true })
+  policiesAcceptedAt!: Date | null;
 
   @Column({ name: 'referral_code', type: 'varchar', length: 64, nullable: true })
   referralCode!: string | null;

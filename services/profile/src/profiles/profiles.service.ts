@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { profileFields, type Profile, type UpdateProfileRequest } from '@app/contracts';
-import { OutboxService, TransactionRunner } from '@app/platform';
+import { ErrorCode, profileFields, profileOptionFields, type Profile, type UpdateProfileRequest } from '@app/contracts';
+import { AppError, OutboxService, TransactionRunner } from '@app/platform';
 import { toProfile } from './profile.mapper';
 import { ProfilesRepository } from './profiles.repository';
 
@@ -22,6 +22,7 @@ export class ProfilesService {
   async update(userId: string, changes: UpdateProfileRequest, requestId?: string): Promise<Profile> {
     return this.transactions.run(async (manager) => {
       const current = toProfile(await this.profiles.lockByUserId(manager, userId));
+      refuseValuesOutsideOptions(changes, current);
       const next: Profile = { ...current, ...changes };
       const changedFields = profileFields.filter((field) => next[field] !== current[field]);
       if (changedFields.length === 0) return current;
@@ -36,4 +37,18 @@ export class ProfilesService {
       return next;
     });
   }
+}
+
+/**
+ * A dropdown field (country, business type, business country) takes a blank or a value of the one
+ * list. The value already stored is accepted unchanged, so a profile from before the list can
+ * still be saved without touching that field.
+ */
+function refuseValuesOutsideOptions(changes: UpdateProfileRequest, current: Profile): void {
+  const details = Object.entries(profileOptionFields).flatMap(([field, { isValid, message }]) => {
+    const value = changes[field as keyof typeof profileOptionFields];
+    const accepted = value === undefined || value === '' || value === current[field as keyof Profile] || isValid(value);
+    return accepted ? [] : [{ path: field, message }];
+  });
+  if (details.length > 0) throw new AppError(ErrorCode.ValidationFailed, details[0]!.message, details);
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { businessTypes } from '@app/contracts';
 import type { Event, EventContext, EventHandler } from '@app/platform';
 import { ProfilesRepository } from './profiles.repository';
 
-const businessTypeLabel = (value: string) => businessTypes.find((type) => type.value === value)?.label ?? value;
-
-/** Creates the profile prefilled from registration; a profile the user already saved is kept. */
+/**
+ * Creates the profile prefilled from registration; a profile the user already saved is kept.
+ * Business type and country are stored as registration sent them: values of the one list
+ * (business-options.ts) that Settings shows by label.
+ */
 @Injectable()
 export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
   readonly eventType = 'UserRegistered' as const;
@@ -19,7 +20,7 @@ export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
       phone: event.phone,
       country: event.country,
       companyName: event.businessName,
-      businessType: businessTypeLabel(event.businessType),
+      businessType: event.businessType,
       businessAddress: event.businessAddress,
       businessCountry: event.country,
     };

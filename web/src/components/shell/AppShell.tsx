@@ -10,7 +10,6 @@ import { SignOutLink, useSignOut } from '../SignOutLink';
 import { ShellNav } from './ShellNav';
 import { UserLabel } from './UserLabel';
 import { useIsMobile } from './useIsMobile';
-import { usePageViewTracker } from './usePageViewTracker';
 
 const siderWidth = 260;
 
@@ -58,7 +57,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  usePageViewTracker();
 
   // Spec 2: the mobile menu closes by itself on every route change.
   useEffect(() => setDrawerOpen(false), [pathname]);

@@ -1,11 +1,19 @@
 import { Link } from 'react-router';
-import { brandName, companyAddressLines, copyrightYear, supportEmail } from '../../brand';
+import {
+  brandName,
+  companyAddressLines,
+  copyrightYear,
+  supportEmail,
+  supportHours,
+  supportPhone,
+  telHref,
+} from '../../brand';
 import { BrandLink } from '../BrandLink';
 import { LinkButton } from './LinkButton';
 import styles from './site.module.css';
 import { footerLinkGroups } from './siteLinks';
 
-/** The public pages' footer (spec 2.2): site links, contact e-mail, postal address, contact form. */
+/** The public pages' footer (spec 2.2): site links, contact e-mail and phone, support hours, postal address, contact form. */
 export function SiteFooter() {
   return (
     <footer className={styles.footer}>
@@ -20,7 +28,10 @@ export function SiteFooter() {
               {companyAddressLines.join(', ')}
               <br />
               <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              <br />
+              <a href={telHref(supportPhone)}>{supportPhone}</a>
             </address>
+            <p className={`${styles.muted} ${styles.small}`}>Support: Monday to Friday, {supportHours}</p>
             <LinkButton to="/contact">Contact Form</LinkButton>
           </div>
           {footerLinkGroups.map((group) => (

@@ -1,8 +1,18 @@
 import { Column, Line, Pie } from '@ant-design/charts';
+import { ChartLegend } from '../../components/charts/ChartLegend';
+import {
+  chartAxes,
+  chartBaseOptions,
+  chartTooltipCss,
+  colorScale,
+  seriesColors,
+  sliceColorScale,
+} from '../../lib/chartTheme';
 
 /**
- * The analytics charts. Loaded on demand (see charts.tsx): the charting library is large and
- * the figures are also in the tables beside each chart.
+ * The app's charts (analytics screens and the dashboard), all themed by lib/chartTheme. Loaded on
+ * demand (see charts.tsx): the charting library is large and the figures are also in the tables
+ * beside each chart.
  */
 
 export interface SeriesPoint {
@@ -12,42 +22,86 @@ export interface SeriesPoint {
 }
 
 const height = 280;
+const identity = (value: string) => value;
 
-export function LineChart({ data, formatValue }: { data: SeriesPoint[]; formatValue: (value: number) => string }) {
-  return (
-    <Line
-      data={data}
-      height={height}
-      xField="x"
-      yField="value"
-      colorField="series"
-      axis={{ y: { labelFormatter: formatValue } }}
-      tooltip={{ items: [{ channel: 'y', valueFormatter: formatValue }] }}
-    />
-  );
-}
-
-export function GroupedColumnChart({
-  data,
-  formatValue,
-}: {
+interface SeriesChartProps {
   data: SeriesPoint[];
   formatValue: (value: number) => string;
-}) {
+  /** The x axis labels (default: as they are). */
+  formatX?: (x: string) => string;
+  /** The tooltip's figures (default: formatValue). */
+  formatTooltip?: (value: number) => string;
+}
+
+/** The options of a chart of series over x: colours, axes, tooltip. */
+function seriesOptions(
+  { data, formatValue, formatX = identity, formatTooltip = formatValue }: SeriesChartProps,
+  { hideOverlappingX = true } = {},
+) {
+  return {
+    ...chartBaseOptions,
+    data,
+    height,
+    xField: 'x',
+    yField: 'value',
+    colorField: 'series',
+    scale: { color: colorScale(data.map((point) => point.series)) },
+    axis: chartAxes(formatX, formatValue, { hideOverlappingX }),
+    tooltip: { items: [{ channel: 'y', valueFormatter: formatTooltip }] },
+    interaction: { tooltip: { css: chartTooltipCss } },
+  };
+}
+
+export function LineChart(props: SeriesChartProps) {
   return (
-    <Column
-      data={data}
-      height={height}
-      xField="x"
-      yField="value"
-      colorField="series"
-      group
-      axis={{ y: { labelFormatter: formatValue } }}
-      tooltip={{ items: [{ channel: 'y', valueFormatter: formatValue }] }}
-    />
+    <>
+      <Line {...seriesOptions(props)} />
+      <ChartLegend items={seriesColors(props.data.map((point) => point.series))} />
+    </>
   );
 }
 
-export function DonutChart({ data }: { data: { name: string; value: number }[] }) {
-  return <Pie data={data} height={height} angleField="value" colorField="name" innerRadius={0.6} />;
+export function GroupedColumnChart(props: SeriesChartProps) {
+  return (
+    <>
+      <Column {...seriesOptions(props, { hideOverlappingX: false })} group />
+      <ChartLegend items={seriesColors(props.data.map((point) => point.series))} />
+    </>
+  );
+}
+
+export interface DonutSlice {
+  name: string;
+  value: number;
+  /** The slice's colour; the default is the palette's colour for its position. */
+  color?: string;
+}
+
+/** The donut's options: one slice per item, each in its colour, no text drawn on the canvas. */
+function donutOptions(data: DonutSlice[]) {
+  return {
+    ...chartBaseOptions,
+    data,
+    height,
+    angleField: 'value',
+    colorField: 'name',
+    innerRadius: 0.6,
+    scale: { color: sliceColorScale(data) },
+    label: false,
+    interaction: { tooltip: { css: chartTooltipCss } },
+  };
+}
+
+export function DonutChart({ data, legend = true }: { data: DonutSlice[]; legend?: boolean }) {
+  const options = donutOptions(data);
+  return (
+    <>
+      <Pie {...options} />
+      {legend && (
+        <ChartLegend
+          items={options.scale.color.domain.map((name, index) => ({ name, color: options.scale.color.range[index]! }))}
+        />
+      )}
+    </>
+  );
 }

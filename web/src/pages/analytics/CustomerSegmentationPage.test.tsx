@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, mockFetch, renderPage } from '../../test/render';
 import { CustomerSegmentationPage } from './CustomerSegmentationPage';
-import { captureDownloads, expectFailureToast, exportButton, refreshButton, statCard } from './testSupport';
+import { chartPalette, sliceColorScale } from '../../lib/chartTheme';
+import { captureDownloads, donutData, expectFailureToast, exportButton, refreshButton, statCard } from './testSupport';
 
 vi.mock('./charts', async () => (await import('./testSupport')).chartStubs);
 
@@ -58,6 +59,28 @@ describe('CustomerSegmentationPage', () => {
     expect(within(regular).getByText('$320.5')).toBeTruthy();
     expect(within(regular).getByText('-4.0%')).toBeTruthy();
     expect(within(regular).getByText('90.0%')).toBeTruthy();
+  });
+
+  it("colours each segment's donut slice and its card's dot the same, from the chart palette", async () => {
+    mockFetch(() => ({ body: segmentation }));
+    renderSegmentation();
+    await screen.findByText('1,250');
+
+    // The colour scale the donut is drawn with, from the data the page gives it.
+    const scale = sliceColorScale(donutData.get('Customers per segment') ?? []);
+    expect(scale.domain).toEqual(['High Value', 'Regular']);
+    const rgb = (hex: string) => {
+      const probe = document.createElement('span');
+      probe.style.background = hex;
+      return probe.style.background;
+    };
+    const dots = segmentation.segments.map((segment) => {
+      const dot = screen.getByLabelText(segment.name).querySelector<HTMLElement>('.ant-card-head [aria-hidden]');
+      if (!dot) throw new Error(`No dot on the ${segment.name} card`);
+      return dot.style.background;
+    });
+    expect(dots).toEqual(scale.domain.map((_, index) => rgb(scale.range[index]!)));
+    expect(scale.range).toEqual([chartPalette[0], chartPalette[1]]);
   });
 
   it('reloads on Refresh', async () => {

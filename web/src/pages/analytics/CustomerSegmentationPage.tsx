@@ -3,6 +3,7 @@ import { analyticsMessages, type CustomerSegment, type CustomerSegmentation } fr
 import { Button, Card, Col, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useCustomerSegmentation } from '../../hooks/useAnalytics';
 import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
+import { seriesColors } from '../../lib/chartTheme';
 import { formatCompactMoney, formatCount, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { DonutChart } from './charts';
@@ -18,14 +19,23 @@ const csvColumns: CsvColumn<CustomerSegment>[] = [
   { header: 'Characteristics', value: (s) => s.characteristics.join('; ') },
 ];
 
-function SegmentCard({ segment, currency }: { segment: CustomerSegment; currency: string }) {
+/** Each segment's colour, from the chart palette: the donut's slice and the card's dot and bar. */
+function segmentColors(segments: CustomerSegment[]): Map<string, string> {
+  return new Map(seriesColors(segments.map((segment) => segment.id)).map(({ name, color }) => [name, color]));
+}
+
+function SegmentCard({ segment, currency, color }: { segment: CustomerSegment; currency: string; color: string }) {
   return (
     <Card
       size="small"
       aria-label={segment.name}
       title={
         <Flex align="center" gap={8}>
-          <span aria-hidden style={{ width: 12, height: 12, borderRadius: 6, background: segment.color }} />
+          <span
+            aria-hidden
+            data-segment-color={color}
+            style={{ width: 12, height: 12, borderRadius: 6, background: color, flex: 'none' }}
+          />
           {segment.name}
         </Flex>
       }
@@ -45,7 +55,7 @@ function SegmentCard({ segment, currency }: { segment: CustomerSegment; currency
         </Row>
         <Progress
           percent={segment.percentage}
-          strokeColor={segment.color}
+          strokeColor={color}
           format={() => formatPercent(segment.percentage)}
           aria-label={`${segment.name} share of customers`}
         />
@@ -64,6 +74,7 @@ function SegmentCard({ segment, currency }: { segment: CustomerSegment; currency
 }
 
 function SegmentationContent({ data }: { data: CustomerSegmentation }) {
+  const colors = segmentColors(data.segments);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>
@@ -71,14 +82,18 @@ function SegmentationContent({ data }: { data: CustomerSegmentation }) {
           <Statistic title="Total Customers" value={formatCount(data.totalCustomers)} />
           <DonutChart
             label="Customers per segment"
-            data={data.segments.map((segment) => ({ name: segment.name, value: segment.count }))}
+            data={data.segments.map((segment) => ({
+              name: segment.name,
+              value: segment.count,
+              color: colors.get(segment.id),
+            }))}
           />
         </Card>
       </Col>
       <Col xs={24} lg={16}>
         <Flex vertical gap={16}>
           {data.segments.map((segment) => (
-            <SegmentCard key={segment.id} segment={segment} currency={data.currency} />
+            <SegmentCard key={segment.id} segment={segment} currency={data.currency} color={colors.get(segment.id)!} />
           ))}
         </Flex>
       </Col>

@@ -1,11 +1,18 @@
 import { screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import type { DonutSlice } from './AnalyticsCharts';
+
+/** The data each stand-in donut was last given, by its label. */
+export const donutData = new Map<string, DonutSlice[]>();
 
 /** Stand-ins for the lazily loaded charts: canvas drawing is not available in jsdom. */
 export const chartStubs = {
   LineChart: ({ label }: { label: string }) => <figure aria-label={label} />,
   GroupedColumnChart: ({ label }: { label: string }) => <figure aria-label={label} />,
-  DonutChart: ({ label }: { label: string }) => <figure aria-label={label} />,
+  DonutChart: ({ label, data }: { label: string; data: DonutSlice[] }) => {
+    donutData.set(label, data);
+    return <figure aria-label={label} />;
+  },
 };
 
 /** jsdom's Blob has no text(); FileReader reads it. */

@@ -17,6 +17,7 @@ import { useStripeLoader, type StripeStatus } from '../../hooks/useStripeLoader'
 import { useToast } from '../../hooks/useToast';
 import { cx } from '../../lib/cx';
 import { firstIssuePerField } from '../../lib/zodRule';
+import { CryptoCheckout } from './CryptoCheckout';
 import { annualSavingLabel, formatUsd } from '../pricing/pricing';
 import {
   checkoutPath,
@@ -213,6 +214,18 @@ function CheckoutForm({ plan, paidPlans, freePlan, cycle, onChoose, stripeStatus
   const signedInUser = async (): Promise<CurrentUser | null> =>
     queryClient.fetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser });
 
+  /** The crypto tab's check before it creates a charge: true with a session, else off to sign in. */
+  const ensureSignedIn = async (): Promise<boolean> => {
+    start();
+    try {
+      if (await signedInUser()) return true;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+    }
+    signInFirst();
+    return false;
+  };
+
   const pay = async () => {
     start();
     const values = form.getFieldsValue(true) as AccountValues;
@@ -372,16 +385,7 @@ function CheckoutForm({ plan, paidPlans, freePlan, cycle, onChoose, stripeStatus
             {
               key: 'crypto',
               label: 'Crypto',
-              children: (
-                <div>
-                  <p className={site.cardText}>
-                    Prefer to pay in cryptocurrency? Pay your {plan.name} subscription of {price}
-                    {perCycle(cycle)} from your crypto wallet in the dashboard. We show the amount in the currency you
-                    pick and the address to send it to; your plan starts once the network confirms the transfer.
-                  </p>
-                  <Link to="/crypto-wallet">Open the crypto wallet</Link>
-                </div>
-              ),
+              children: <CryptoCheckout plan={plan} cycle={cycle} price={price} ensureSignedIn={ensureSignedIn} />,
             },
           ]}
         />

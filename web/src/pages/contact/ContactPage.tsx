@@ -1,5 +1,4 @@
 import {
-  businessHours,
   contactCategories,
   contactRequestSchema,
   contactRequiredMessage,
@@ -8,7 +7,15 @@ import {
   type ContactCategory,
 } from '@app/contracts';
 import { Button, Form, Input, Select } from 'antd';
-import { companyAddressLines, emergencyEmail, supportEmail } from '../../brand';
+import {
+  businessHours,
+  companyAddressLines,
+  emergencyEmail,
+  supportEmail,
+  supportHours,
+  supportPhone,
+  telHref,
+} from '../../brand';
 import { ApiError } from '../../api/client';
 import { SitePage } from '../../components/site/SitePage';
 import site from '../../components/site/site.module.css';
@@ -135,6 +142,9 @@ export function ContactPage() {
                 </span>
               ))}
             </address>
+            <p className={site.cardText} style={{ marginTop: 12 }}>
+              Phone: <a href={telHref(supportPhone)}>{supportPhone}</a>
+            </p>
           </section>
 
           <section aria-labelledby="email-heading" className={site.card}>
@@ -151,6 +161,7 @@ export function ContactPage() {
               Business Hours
             </h2>
             <p className={site.cardText}>{businessHours}</p>
+            <p className={site.cardText}>Support hours: {supportHours}, Monday to Friday.</p>
           </section>
 
           <section aria-labelledby="response-heading" className={site.card}>

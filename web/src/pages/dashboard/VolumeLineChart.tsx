@@ -1,5 +1,5 @@
-import { Line } from '@ant-design/charts';
 import { formatCompact, formatMoney } from '../../lib/format';
+import { LineChart } from '../analytics/AnalyticsCharts';
 
 export interface VolumePoint {
   date: string;
@@ -7,21 +7,17 @@ export interface VolumePoint {
   value: number;
 }
 
-/** The chart itself, in its own chunk: @ant-design/charts is large and only the dashboard needs it. */
+/**
+ * The chart itself, in its own chunk: @ant-design/charts is large and loaded only where a chart
+ * is shown. Drawn by the app's shared line chart (themed by lib/chartTheme).
+ */
 export default function VolumeLineChart({ data }: { data: VolumePoint[] }) {
   return (
-    <Line
-      data={data}
-      xField="date"
-      yField="value"
-      colorField="series"
-      height={300}
-      theme="dark"
-      axis={{
-        x: { labelAutoHide: true, labelAutoRotate: false, labelFormatter: (date: string) => date.slice(5) },
-        y: { labelFormatter: (value: number) => formatCompact(value) },
-      }}
-      tooltip={{ channel: 'y', valueFormatter: (value: number) => formatMoney(value) }}
+    <LineChart
+      data={data.map((point) => ({ x: point.date, series: point.series, value: point.value }))}
+      formatX={(date) => date.slice(5)}
+      formatValue={(value) => formatCompact(value)}
+      formatTooltip={(value) => formatMoney(value)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { brandName, supportEmail } from '../../brand';
+import { brandName, supportEmail, supportHours } from '../../brand';
 import site from '../../components/site/site.module.css';
 import { amlFigures } from './amlFigures';
 import { LegalPage, policyEffectiveDate, type LegalSection } from './LegalPage';
@@ -167,7 +167,8 @@ const sections: readonly LegalSection[] = [
     body: (
       <p>
         Questions about this policy can be sent to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or through our{' '}
-        <Link to="/contact">contact form</Link> (category Compliance).
+        <Link to="/contact">contact form</Link> (category Compliance). Our compliance team answers Monday to Friday,{' '}
+        {supportHours}.
       </p>
     ),
   },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { brandName, companyLocation, supportEmail } from '../../brand';
+import { brandName, companyLocation, supportEmail, supportHours } from '../../brand';
 import { LegalPage, policyEffectiveDate, type LegalSection } from './LegalPage';
 
 const sections: readonly LegalSection[] = [
@@ -10,7 +10,8 @@ const sections: readonly LegalSection[] = [
       <p>
         {brandName} is operated from {companyLocation}. We are responsible for the personal information described in
         this policy, and we handle it under the Privacy Act 2020 and its information privacy principles. Our Privacy
-        Officer can be reached at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        Officer can be reached at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>, Monday to Friday,{' '}
+        {supportHours}.
       </p>
     ),
   },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { emergencyEmail, supportEmail } from '../../brand';
+import { emergencyEmail, supportEmail, supportHours } from '../../brand';
 import type { NavItem } from '../../components/site/SiteHeader';
 import { LegalPage, type LegalSection } from './LegalPage';
 
@@ -92,7 +92,8 @@ const sections: readonly LegalSection[] = [
         <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the subject &quot;Security&quot; and enough detail
         for us to reproduce it. Please give us reasonable time to fix it before disclosing it, and do not access other
         people&apos;s data or disrupt the service while testing. You can also reach us through the{' '}
-        <Link to="/contact">contact form</Link>.
+        <Link to="/contact">contact form</Link>. Reports are read Monday to Friday, {supportHours}; for an incident in
+        progress use the emergency address above, which is watched around the clock.
       </p>
     ),
   },

@@ -1,9 +1,10 @@
-import { businessTypes, industryTypes, registrationCountries } from '@app/contracts';
+import { countryOptions, industryTypes, registrationBusinessTypes } from '@app/contracts';
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 
-const businessTypeOptions = businessTypes.map(({ value, label }) => ({ value, label }));
+// Business types and countries come from the one list Settings also uses (issue 21).
+const businessTypeSelectOptions = registrationBusinessTypes.map(({ value, label }) => ({ value, label }));
 const industryOptions = industryTypes.map((industry) => ({ value: industry, label: industry }));
-const countryOptions = registrationCountries.map((country) => ({ value: country, label: country }));
+const countrySelectOptions = countryOptions.map(({ value, label }) => ({ value, label }));
 
 export function BusinessDetailsStep() {
   return (
@@ -14,7 +15,7 @@ export function BusinessDetailsStep() {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label="Business Type" name="businessType" required>
-            <Select options={businessTypeOptions} />
+            <Select options={businessTypeSelectOptions} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -27,7 +28,7 @@ export function BusinessDetailsStep() {
         <Input.TextArea rows={2} autoComplete="street-address" />
       </Form.Item>
       <Form.Item label="Country" name="country" required>
-        <Select options={countryOptions} />
+        <Select options={countrySelectOptions} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { referralCookieName } from '@app/contracts';
+import { emptyProfile, referralCookieName, type Profile } from '@app/contracts';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
+import { optionsOf, pick, selectedIn } from '../../test/select';
+import { SettingsPage } from '../settings/SettingsPage';
 import { RegisterPage } from './RegisterPage';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -190,4 +192,86 @@ describe('RegisterPage', () => {
       'An account with this email already exists.',
     );
   });
+});
+
+describe('RegisterPage then Settings (issue 21: one list of business types and countries)', () => {
+  it('offers the five business types of spec 3.1 and its nine countries', async () => {
+    mockFetch(() => ({ body: {} }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    expect(await optionsOf(user, field('Business Type'))).toEqual([
+      'Sole Trader',
+      'Partnership',
+      'Limited Company',
+      'Trust',
+      'Other',
+    ]);
+    expect(await optionsOf(user, field('Country'))).toEqual([
+      'New Zealand',
+      'Australia',
+      'United States',
+      'United Kingdom',
+      'Canada',
+      'Singapore',
+      'Hong Kong',
+      'Japan',
+      'Other',
+    ]);
+  });
+
+  it.each([
+    ['Limited Company', 'Japan', 'limited_company'],
+    ['Trust', 'Hong Kong', 'trust'],
+  ])(
+    'shows a business registered as %s in %s selected in Settings',
+    async (typeLabel, country, typeValue) => {
+      const fetchMock = mockFetch(() => ({
+        status: 201,
+        body: { success: true, message: 'Registered', userId: 'u1' },
+      }));
+      const registration = renderPage(<RegisterPage />, { path: '/register' });
+      await pick(registration.user, field('Business Type'), typeLabel);
+      await pick(registration.user, field('Country'), country);
+      await completeStep1(registration.user);
+      await completeStep2(registration.user);
+      await completeStep3(registration.user);
+      await acceptTerms(registration.user);
+      await registration.user.click(screen.getByText('Create Account'));
+      expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+      const sent = requestBody(fetchMock.mock.calls[0]) as Record<string, string>;
+      expect(sent).toMatchObject({ businessType: typeValue, country });
+      cleanup();
+
+      // The profile as the profile service prefills it from the registration (values kept as sent).
+      const stored: Profile = {
+        ...emptyProfile(),
+        firstName: sent.firstName!,
+        lastName: sent.lastName!,
+        phone: sent.phone!,
+        country: sent.country!,
+        companyName: sent.businessName!,
+        businessType: sent.businessType!,
+        businessAddress: sent.businessAddress!,
+        businessCountry: sent.country!,
+      };
+      const settingsFetch = mockFetch((_url, init) =>
+        init?.method === 'PUT' ? { body: JSON.parse(String(init.body)) } : { body: stored },
+      );
+      const settings = renderPage(<SettingsPage />, { path: '/settings' });
+      expect(await screen.findByDisplayValue('Jane')).toBeTruthy();
+      expect(selectedIn(field('Country'))).toBe(country);
+      // A real option of Settings' list, not a raw value antd shows for want of one.
+      expect(await optionsOf(settings.user, field('Country'))).toContain(country);
+      await settings.user.click(screen.getByText('Business Details'));
+      expect(selectedIn(field('Business Type'))).toBe(typeLabel);
+      expect(selectedIn(field('Business Country'))).toBe(country);
+
+      // Saving untouched keeps the stored values, which the server accepts.
+      await settings.user.click(screen.getByText('Save Profile'));
+      expect(await screen.findByText('Profile Updated')).toBeTruthy();
+      const put = settingsFetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(requestBody(put)).toMatchObject({ businessType: typeValue, country, businessCountry: country });
+      // Two pages and the whole wizard: longer than one page's test on a loaded machine.
+    },
+    45000,
+  );
 });

@@ -1,10 +1,11 @@
-import { profileBusinessTypes, profileCountries, profileSchema, type ProfileField } from '@app/contracts';
+import { businessTypeOptions, countryOptions, profileSchema, type ProfileField } from '@app/contracts';
 import { Col, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { zodRule } from '../../lib/zodRule';
 
-const countryOptions = profileCountries.map((country) => ({ value: country, label: country }));
-const businessTypeOptions = profileBusinessTypes.map((type) => ({ value: type, label: type }));
+// The one list registration also uses (issue 21): what a user chose when registering shows here.
+const countrySelectOptions = countryOptions.map(({ value, label }) => ({ value, label }));
+const businessTypeSelectOptions = businessTypeOptions.map(({ value, label }) => ({ value, label }));
 
 interface FieldProps {
   name: ProfileField;
@@ -83,7 +84,7 @@ export function PersonalDetailsFields() {
       </Half>
       <Half>
         <ProfileItem name="country" label="Country" select>
-          <Select options={countryOptions} allowClear placeholder="Select a country" />
+          <Select options={countrySelectOptions} allowClear placeholder="Select a country" />
         </ProfileItem>
       </Half>
     </Row>
@@ -100,7 +101,8 @@ export function BusinessDetailsFields() {
       </Half>
       <Half>
         <ProfileItem name="businessType" label="Business Type" select>
-          <Select options={businessTypeOptions} allowClear placeholder="Select a business type" />
+          {/* Fourteen short options: all rendered, no virtual list. */}
+          <Select options={businessTypeSelectOptions} virtual={false} allowClear placeholder="Select a business type" />
         </ProfileItem>
       </Half>
       <Half>
@@ -140,7 +142,7 @@ export function BusinessDetailsFields() {
       </Half>
       <Half>
         <ProfileItem name="businessCountry" label="Business Country" select>
-          <Select options={countryOptions} allowClear placeholder="Select a country" />
+          <Select options={countrySelectOptions} allowClear placeholder="Select a country" />
         </ProfileItem>
       </Half>
     </Row>

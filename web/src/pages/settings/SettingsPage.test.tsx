@@ -2,6 +2,7 @@ import { emptyProfile, profileFields } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
+import { optionsOf, pick, selectedIn } from '../../test/select';
 import { SettingsPage } from './SettingsPage';
 
 const storedProfile = {
@@ -12,7 +13,7 @@ const storedProfile = {
   city: 'Auckland',
   country: 'New Zealand',
   companyName: 'Acme Ltd',
-  businessType: 'Consulting',
+  businessType: 'consulting',
   website: 'https://acme.example',
 };
 
@@ -34,6 +35,7 @@ describe('SettingsPage', () => {
 
     await user.click(screen.getByText('Business Details'));
     expect(inputValue('Company Name')).toBe('Acme Ltd');
+    expect(selectedIn(screen.getByLabelText('Business Type'))).toBe('Consulting');
     expect(inputValue('Website')).toBe('https://acme.example');
 
     await fillIn(user, screen.getByLabelText('Company Name'), 'Acme Holdings');
@@ -49,6 +51,75 @@ describe('SettingsPage', () => {
     expect(Object.keys(body).sort()).toEqual([...profileFields].sort());
     expect(body).toEqual({ ...storedProfile, companyName: 'Acme Holdings', businessCity: 'Albany' });
   });
+
+  it("offers registration's business types and countries too, and saves the chosen value", async () => {
+    const fetchMock = mockFetch((_url, init) =>
+      init?.method === 'PUT' ? { body: JSON.parse(String(init.body)) } : { body: storedProfile },
+    );
+    const { user } = renderPage(<SettingsPage />, { path: '/settings' });
+    await screen.findByDisplayValue('Jane');
+
+    const countries = ['New Zealand', 'Australia', 'United States', 'United Kingdom', 'Canada', 'Singapore'];
+    expect(await optionsOf(user, screen.getByLabelText('Country'))).toEqual([
+      ...countries,
+      'Hong Kong',
+      'Japan',
+      'Other',
+    ]);
+    await pick(user, screen.getByLabelText('Country'), 'Hong Kong');
+    await user.click(screen.getByText('Business Details'));
+    expect(await optionsOf(user, screen.getByLabelText('Business Type'))).toEqual([
+      'Sole Trader',
+      'Partnership',
+      'Limited Company',
+      'Trust',
+      'Financial Technology',
+      'Real Estate',
+      'Investment Management',
+      'Consulting',
+      'Technology',
+      'Manufacturing',
+      'Retail',
+      'Healthcare',
+      'Education',
+      'Other',
+    ]);
+    await pick(user, screen.getByLabelText('Business Type'), 'Real Estate');
+    await pick(user, screen.getByLabelText('Business Country'), 'Japan');
+    await user.click(screen.getByText('Save Profile'));
+
+    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(requestBody(put)).toMatchObject({
+      country: 'Hong Kong',
+      businessType: 'real_estate',
+      businessCountry: 'Japan',
+    });
+    expect(selectedIn(screen.getByLabelText('Business Type'))).toBe('Real Estate');
+    // Five dropdowns opened: longer than the 15 s default on a loaded machine.
+  }, 30000);
+
+  it("shows the server's refusal of a business type on the field", async () => {
+    const message = 'Business type must be one of: sole_trader, partnership';
+    mockFetch((_url, init) =>
+      init?.method === 'PUT'
+        ? {
+            status: 400,
+            body: { error: 'VALIDATION_FAILED', message, details: [{ path: 'businessType', message }] },
+          }
+        : { body: storedProfile },
+    );
+    const { user } = renderPage(<SettingsPage />, { path: '/settings' });
+    await screen.findByDisplayValue('Jane');
+    await user.click(screen.getByText('Business Details'));
+    await user.click(screen.getByText('Save Profile'));
+
+    expect(await screen.findByText('Update Failed')).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Business Type').closest('.ant-form-item')?.textContent).toContain(message),
+    );
+  }, 30000);
 
   it('offers a refresh when the profile cannot be loaded', async () => {
     mockFetch(() => ({ status: 500, body: { error: 'INTERNAL', message: 'Something broke' } }));

@@ -8,6 +8,8 @@ import {
   affiliateProfileSchema,
   affiliateStatsSchema,
   affiliateStatusChangeSchema,
+  affiliateVisitorApplicationResponseSchema,
+  affiliateVisitorApplicationSchema,
   customContentRequestSchema,
   customContentResponseSchema,
   marketingAssetsRequestSchema,
@@ -24,7 +26,10 @@ import {
 const service = 'affiliate';
 const tag = 'Affiliate';
 
-/** Spec 7's /api/affiliate calls, the ops endpoints (role admin) and the public referral window (affiliate). */
+/**
+ * Spec 7's /api/affiliate calls, the ops endpoints (role admin), the public referral window (affiliate)
+ * and the visitor's application (identity).
+ */
 export const affiliateRoutes = [
   route({
     id: 'getAffiliateProfile',
@@ -76,6 +81,23 @@ export const affiliateRoutes = [
     access: 'verified',
     body: affiliateApplicationSchema,
     response: affiliateProfileSchema,
+    status: 201,
+  }),
+  route({
+    id: 'applyAsAffiliate',
+    method: 'POST',
+    path: '/api/affiliate/apply',
+    // Identity owns it: the account and the application are written in one transaction there
+    // (UserRegistered and AffiliateApplicationSubmitted through its outbox); affiliate stores the
+    // application as a pending profile when the event arrives.
+    service: 'identity',
+    summary:
+      'A visitor applies to the affiliate program: creates the account (e-mail verification mailed) and the pending application at once.',
+    tag,
+    access: 'public',
+    rateLimits: [{ setting: 'RATE_LIMIT_REGISTER_PER_HOUR', windowSeconds: 3600 }],
+    body: affiliateVisitorApplicationSchema,
+    response: affiliateVisitorApplicationResponseSchema,
     status: 201,
   }),
   route({

@@ -9,7 +9,8 @@ import {
 
 /**
  * The services whose event consumers keep dead letters (packages/platform, docs/events.md): each
- * serves the routes below for its own consumer. integrations consumes since its outgoing webhooks.
+ * serves the routes below for its own consumer. integrations consumes since its outgoing webhooks;
+ * billing since plans paid with crypto (ChargeCompleted).
  */
 export const eventConsumers = [
   'profile',
@@ -20,6 +21,7 @@ export const eventConsumers = [
   'reports-ai',
   'tokenization',
   'integrations',
+  'billing',
 ] as const satisfies readonly ServiceName[];
 export type EventConsumingService = (typeof eventConsumers)[number];
 

@@ -17,17 +17,16 @@ export function AffiliateLoginPage() {
         Affiliate Sign In
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Sign in with your platform account to see your referrals, earnings and payouts.
+        Sign in with the email and password of your application (or your platform account) to see your referrals,
+        earnings and payouts. Please verify your email first.
       </Typography.Paragraph>
 
       <LoginForm onSignedIn={() => void navigate(nextPath(searchParams.get('next')))} />
 
       <Flex vertical gap={8} style={{ marginTop: 24, textAlign: 'center' }}>
         <Typography.Text type="secondary">
-          Not an affiliate yet? <Link to="/affiliate/register">Apply to join the programme</Link>
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          No platform account? <Link to="/register">Create one first</Link>
+          Not an affiliate yet? <Link to="/affiliate/register">Apply to join the programme</Link>: your application
+          creates your account too.
         </Typography.Text>
       </Flex>
     </AuthLayout>

@@ -43,11 +43,16 @@ const description = 'We advise New Zealand retailers on payments, checkout and t
 function serve({
   me = { body: signedInUser },
   register = { status: 201, body: profile },
+  apply = {
+    status: 201,
+    body: { success: true, message: 'Application submitted.', userId: 'u2', email: 'jane@acme.example' },
+  },
 }: Record<string, MockResponse>) {
   return mockFetch((url) => {
     if (url === '/api/auth/me') return me;
     if (url === '/api/auth/refresh') return { status: 401, body: { error: 'UNAUTHENTICATED', message: 'No session' } };
     if (url === '/api/affiliate/register') return register;
+    if (url === '/api/affiliate/apply') return apply;
     return { status: 404, body: { error: 'NOT_FOUND', message: url } };
   });
 }
@@ -74,6 +79,9 @@ async function fillValidApplication(user: User) {
 
 const registerCalls = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.mock.calls.filter(([url]) => url === '/api/affiliate/register');
+const applyCalls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/affiliate/apply');
+const signedOut: MockResponse = { status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } };
 
 describe('AffiliateRegisterPage', () => {
   it('shows the 5.6 messages as the fields change', async () => {
@@ -183,22 +191,80 @@ describe('AffiliateRegisterPage', () => {
     expect(await screen.findByText(affiliateMessages.submissionFailed)).toBeTruthy();
   });
 
-  it('asks a signed-out visitor to sign in and sends nothing', async () => {
-    const fetchMock = serve({ me: { status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } } });
+  it('lets a signed-out visitor apply with a new account: one submission, then the e-mail to verify', async () => {
+    const fetchMock = serve({ me: signedOut });
     const { user } = renderPage(<AffiliateRegisterPage />, { path: '/affiliate/register' });
     await fillValidApplication(user);
 
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Sign in to apply')).toBeTruthy();
+    expect(within(notice).getByText('New to the platform?')).toBeTruthy();
     expect(within(notice).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/affiliate/login?next=%2Faffiliate%2Fregister',
     );
-    expect(within(notice).getByRole('link', { name: 'create an account' }).getAttribute('href')).toBe('/register');
 
+    // The application alone is not enough: the account needs a password, by registration's rules.
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    await fillIn(user, field('Password'), 'password1');
+    expect(
+      await screen.findByText('Password must contain uppercase, lowercase, number and special character'),
+    ).toBeTruthy();
+    await fillIn(user, field('Password'), 'Str0ng!Pass');
+    await fillIn(user, field('Confirm Password'), 'Str0ng!Pasz');
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    await fillIn(user, field('Confirm Password'), 'Str0ng!Pass');
     await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(false));
     await user.click(submitButton());
-    expect(await screen.findByText('Sign In Required')).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application Submitted' })).toBeTruthy();
+    expect(screen.getByText('jane@acme.example')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'sign in to your affiliate dashboard' }).getAttribute('href')).toBe(
+      '/affiliate/login',
+    );
+    expect(screen.getByRole('link', { name: 'Explore the affiliate programme' }).getAttribute('href')).toBe(
+      '/affiliate',
+    );
+    expect(screen.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
     expect(registerCalls(fetchMock)).toHaveLength(0);
+    const [call] = applyCalls(fetchMock);
+    expect(applyCalls(fetchMock)).toHaveLength(1);
+    expect(requestBody(call)).toEqual({
+      companyName: 'Acme Consulting',
+      website: 'https://acme.example',
+      businessType: 'consulting',
+      contactName: 'Jane Doe',
+      contactEmail: 'jane@acme.example',
+      phoneNumber: '+64 21 555 0100',
+      businessDescription: description,
+      marketingExperience: 'intermediate',
+      expectedReferrals: '4-8',
+      password: 'Str0ng!Pass',
+      confirmPassword: 'Str0ng!Pass',
+    });
+  });
+
+  it("shows registration's message at the e-mail of an address that already has an account", async () => {
+    const taken = 'An account with this email already exists. Please sign in instead.';
+    serve({ me: signedOut, apply: { status: 409, body: { error: 'EMAIL_TAKEN', message: taken } } });
+    const { user } = renderPage(<AffiliateRegisterPage />, { path: '/affiliate/register' });
+    await fillValidApplication(user);
+    await fillIn(user, field('Password'), 'Str0ng!Pass');
+    await fillIn(user, field('Confirm Password'), 'Str0ng!Pass');
+    await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(false));
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Submission Failed')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(taken).length).toBe(2));
+    expect(screen.getByRole('heading', { level: 1, name: 'Apply to the Affiliate Programme' })).toBeTruthy();
+  });
+
+  it('asks a signed-in user for no password: the application joins their account', async () => {
+    serve({});
+    const { user } = renderPage(<AffiliateRegisterPage />, { path: '/affiliate/register' });
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    await user.click(field('Company Name'));
+    await waitFor(() => expect(screen.queryByLabelText('Password')).toBeNull());
+    expect(screen.queryByLabelText('Confirm Password')).toBeNull();
   });
 
   it("fills the contact fields from a signed-in user's account", async () => {

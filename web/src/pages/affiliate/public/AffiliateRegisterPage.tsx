@@ -3,10 +3,13 @@ import {
   affiliateApplicationSchema,
   affiliateBusinessTypes,
   affiliateMessages,
+  affiliateVisitorApplicationSchema,
   expectedReferralOptions,
   marketingExperienceLevels,
-  type AffiliateApplication,
+  passwordSchema,
+  passwordSpecialCharacters,
   type AffiliateProfile,
+  type AffiliateVisitorApplication,
   type CurrentUser,
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,24 +20,29 @@ import { fetchCurrentUser } from '../../../api/auth';
 import { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { useRegisterAffiliate } from '../../../hooks/useAffiliate';
+import { PasswordInput } from '../../../components/PasswordInput';
+import { useApplyAsAffiliate, useRegisterAffiliate } from '../../../hooks/useAffiliate';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { useToast } from '../../../hooks/useToast';
 import { zodRule } from '../../../lib/zodRule';
 import { EarningsEstimate } from './EarningsEstimate';
 import { trackEvent } from '../../../api/events';
 
-type ApplicationValues = Partial<AffiliateApplication>;
-type ApplicationField = keyof AffiliateApplication;
+type ApplicationValues = Partial<AffiliateVisitorApplication>;
+type ApplicationField = keyof AffiliateVisitorApplication;
 
 const registerPath = '/affiliate/register';
 const signInHref = `/affiliate/login?next=${encodeURIComponent(registerPath)}`;
 
-const isApplicationField = (field: string): field is ApplicationField => field in affiliateApplicationFields;
+const isApplicationField = (field: string): field is ApplicationField =>
+  field in affiliateApplicationFields || field === 'password' || field === 'confirmPassword';
+
+/** What was sent: a signed-in user's application (its profile), or a visitor's (their new account's e-mail). */
+type Submitted = { kind: 'profile'; profile: AffiliateProfile } | { kind: 'visitor'; email: string };
 
 /** Spec 2.11, 3.6 and 5.6: the application form, then the submitted screen. */
 export function AffiliateRegisterPage() {
-  const [submitted, setSubmitted] = useState<AffiliateProfile>();
+  const [submitted, setSubmitted] = useState<Submitted>();
   return (
     <AuthLayout
       width={760}
@@ -47,12 +55,17 @@ export function AffiliateRegisterPage() {
         </Flex>
       }
     >
-      {submitted ? <ApplicationSubmitted profile={submitted} /> : <ApplicationForm onSubmitted={setSubmitted} />}
+      {submitted?.kind === 'profile' && <ApplicationSubmitted profile={submitted.profile} />}
+      {submitted?.kind === 'visitor' && <VisitorApplicationSubmitted email={submitted.email} />}
+      {!submitted && <ApplicationForm onSubmitted={setSubmitted} />}
     </AuthLayout>
   );
 }
 
-/** Why the application cannot be sent yet: nobody is signed in, or the e-mail is unverified. */
+/**
+ * Spec 6, a visitor may apply: without a session the form also creates the account. A signed-in user
+ * applies with their account; an unverified one is asked to verify first.
+ */
 function AccountNotice({ user }: { user: CurrentUser | null | undefined }) {
   if (user === null) {
     return (
@@ -61,11 +74,11 @@ function AccountNotice({ user }: { user: CurrentUser | null | undefined }) {
         showIcon
         role="alert"
         style={{ marginBottom: 24 }}
-        title="Sign in to apply"
+        title="New to the platform?"
         description={
           <>
-            Affiliate accounts belong to a platform account. <Link to={signInHref}>Sign in</Link> and you come back to
-            this form, or <Link to="/register">create an account</Link> first.
+            Your application also creates your platform account: choose a password below and verify your email
+            afterwards. Already have an account? <Link to={signInHref}>Sign in</Link> and you come back to this form.
           </>
         }
       />
@@ -86,7 +99,7 @@ function AccountNotice({ user }: { user: CurrentUser | null | undefined }) {
   return null;
 }
 
-function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProfile) => void }) {
+function ApplicationForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void }) {
   const [form] = Form.useForm<ApplicationValues>();
   const values = Form.useWatch([], form) as ApplicationValues | undefined;
   // The session is checked once the visitor starts filling in the form, not on a mere visit.
@@ -94,7 +107,10 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProf
   const { data: user } = useCurrentUser({ enabled: started });
   const queryClient = useQueryClient();
   const registration = useRegisterAffiliate();
+  const visitorApplication = useApplyAsAffiliate();
   const { toast } = useToast();
+  // Until a session is known the form is a visitor's: it also asks for the new account's password.
+  const signedIn = Boolean(user);
 
   // A signed-in user's name and e-mail fill the contact fields still empty.
   useEffect(() => {
@@ -108,7 +124,14 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProf
     if (missing.length > 0) form.setFieldsValue(Object.fromEntries(missing.map((field) => [field, known[field]])));
   }, [user, form]);
 
-  const parsed = affiliateApplicationSchema.safeParse(withoutEmptyOptionals(values ?? {}));
+  const { password, confirmPassword, ...applicationValues } = withoutEmptyOptionals(values ?? {});
+  const parsedApplication = affiliateApplicationSchema.safeParse(applicationValues);
+  const parsedVisitor = affiliateVisitorApplicationSchema.safeParse({
+    ...applicationValues,
+    password,
+    confirmPassword,
+  });
+  const valid = signedIn ? parsedApplication.success : parsedVisitor.success;
 
   const fail = (description: string) =>
     toast({ title: affiliateMessages.submissionFailedTitle, description, variant: 'destructive' });
@@ -119,42 +142,49 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProf
       queryClient.setQueryData(queryKeys.currentUser, null);
       return fail('Please sign in to submit your application.');
     }
-    form.setFields(
-      error.details
-        .map((detail) => ({ name: detail.path.split('.')[0] ?? '', errors: [detail.message] }))
-        .filter((field): field is { name: ApplicationField; errors: string[] } => isApplicationField(field.name)),
-    );
+    const fields = error.details
+      .map((detail) => ({ name: detail.path.split('.')[0] ?? '', errors: [detail.message] }))
+      .filter((field): field is { name: ApplicationField; errors: string[] } => isApplicationField(field.name));
+    // A visitor whose e-mail already has an account: the message belongs to the e-mail field.
+    if (error.code === 'EMAIL_TAKEN' && error.serverMessage) {
+      fields.push({ name: 'contactEmail', errors: [error.serverMessage] });
+    }
+    form.setFields(fields);
     fail((error.status < 500 && error.serverMessage) || affiliateMessages.submissionFailed);
   };
 
+  const succeeded = (submitted: Submitted) => {
+    trackEvent('affiliate_application_submitted');
+    toast({
+      title: affiliateMessages.applicationSubmitted,
+      description: affiliateMessages.applicationSubmittedDescription,
+      variant: 'success',
+    });
+    onSubmitted(submitted);
+  };
+
   const submit = async () => {
-    if (!parsed.success) return;
+    if (!valid) return;
     setStarted(true);
-    const signedIn = await queryClient
+    const current = await queryClient
       .fetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser })
       .catch(() => undefined);
-    if (signedIn === null) {
-      toast({
-        title: 'Sign In Required',
-        description: 'Please sign in or create an account to apply. After signing in you come back to this form.',
+    if (current) {
+      if (!parsedApplication.success) return;
+      registration.mutate(parsedApplication.data, {
+        onSuccess: (profile) => succeeded({ kind: 'profile', profile }),
+        onError: onRejected,
       });
       return;
     }
-    registration.mutate(parsed.data, {
-      onSuccess: (profile) => {
-        trackEvent('affiliate_application_submitted');
-        toast({
-          title: affiliateMessages.applicationSubmitted,
-          description: affiliateMessages.applicationSubmittedDescription,
-          variant: 'success',
-        });
-        onSubmitted(profile);
-      },
+    if (!parsedVisitor.success) return;
+    visitorApplication.mutate(parsedVisitor.data, {
+      onSuccess: (answer) => succeeded({ kind: 'visitor', email: answer.email }),
       onError: onRejected,
     });
   };
 
-  const busy = registration.isPending;
+  const busy = registration.isPending || visitorApplication.isPending;
   return (
     <div onFocusCapture={() => setStarted(true)}>
       <Typography.Title level={1} style={{ fontSize: 28, marginTop: 0 }}>
@@ -267,7 +297,9 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (profile: AffiliateProf
           <Input.TextArea rows={3} maxLength={5000} />
         </Form.Item>
 
-        <Button type="primary" htmlType="submit" size="large" block disabled={!parsed.success || busy} loading={busy}>
+        {!signedIn && <AccountFields />}
+
+        <Button type="primary" htmlType="submit" size="large" block disabled={!valid || busy} loading={busy}>
           {busy ? 'Submitting Application...' : 'Submit Application'}
         </Button>
       </Form>
@@ -283,6 +315,70 @@ function withoutEmptyOptionals(values: ApplicationValues): ApplicationValues {
     ...(website?.trim() ? { website } : {}),
     ...(additionalInfo?.trim() ? { additionalInfo } : {}),
   };
+}
+
+/** A visitor's new account: the password they will sign in with (spec 5.1's rules and messages). */
+function AccountFields() {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        Your Account
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        You sign in to your affiliate dashboard with your contact email and this password.
+      </Typography.Paragraph>
+      <Flex gap="0 16px" wrap>
+        <Form.Item
+          label="Password"
+          name="password"
+          required
+          rules={[zodRule(passwordSchema)]}
+          extra={`At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of ${passwordSpecialCharacters}`}
+          style={{ flex: '1 1 280px' }}
+        >
+          <PasswordInput autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item
+          label="Confirm Password"
+          name="confirmPassword"
+          required
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if (value !== getFieldValue('password')) throw new Error("Passwords don't match");
+              },
+            }),
+          ]}
+          style={{ flex: '1 1 280px' }}
+        >
+          <PasswordInput autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+      </Flex>
+    </fieldset>
+  );
+}
+
+/** A visitor's application went in with their new account: the e-mail comes first, then the sign-in. */
+function VisitorApplicationSubmitted({ email }: { email: string }) {
+  return (
+    <div role="status">
+      <Typography.Title level={1} style={{ fontSize: 28, marginTop: 0 }}>
+        Application Submitted
+      </Typography.Title>
+      <Typography.Paragraph>
+        Thank you. Your account and your application are created; we review applications within 24 hours.
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        We sent a verification link to <Typography.Text strong>{email}</Typography.Text>. Please verify your email, then{' '}
+        <Link to="/affiliate/login">sign in to your affiliate dashboard</Link> to follow your application.
+      </Typography.Paragraph>
+      <Flex gap={12} wrap>
+        <Link to="/affiliate">Explore the affiliate programme</Link>
+        <Link to="/">Return to the home page</Link>
+      </Flex>
+    </div>
+  );
 }
 
 function ApplicationSubmitted({ profile }: { profile: AffiliateProfile }) {

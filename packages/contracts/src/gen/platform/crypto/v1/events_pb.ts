@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/crypto/v1/events.proto.
  */
 export const file_platform_crypto_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch9wbGF0Zm9ybS9jcnlwdG8vdjEvZXZlbnRzLnByb3RvEhJwbGF0Zm9ybS5jcnlwdG8udjEi8gEKD0NoYXJnZUNvbXBsZXRlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWNoYXJnZV9pZBgCIAEoCRIaChJwcm92aWRlcl9jaGFyZ2VfaWQYAyABKAkSDAoEY29kZRgEIAEoCRIQCghwcm92aWRlchgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSFwoPY3J5cHRvX2N1cnJlbmN5GAggASgJEhMKC2Rlc2NyaXB0aW9uGAkgASgJEi8KC29jY3VycmVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLRAQoMQ2hhcmdlRmFpbGVkEg8KB3VzZXJfaWQYASABKAkSEQoJY2hhcmdlX2lkGAIgASgJEhoKEnByb3ZpZGVyX2NoYXJnZV9pZBgDIAEoCRIMCgRjb2RlGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJEg4KBmFtb3VudBgGIAEoCRIQCghjdXJyZW5jeRgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLwoLb2NjdXJyZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItQBCg5Fc2Nyb3dGaW5pc2hlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWVzY3Jvd19pZBgCIAEoCRINCgVvd25lchgDIAEoCRIWCg5vZmZlcl9zZXF1ZW5jZRgEIAEoDRITCgtkZXN0aW5hdGlvbhgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSDwoHdHhfaGFzaBgIIAEoCRIvCgtvY2N1cnJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi1QEKD0VzY3Jvd0NhbmNlbGxlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWVzY3Jvd19pZBgCIAEoCRINCgVvd25lchgDIAEoCRIWCg5vZmZlcl9zZXF1ZW5jZRgEIAEoDRITCgtkZXN0aW5hdGlvbhgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSDwoHdHhfaGFzaBgIIAEoCRIvCgtvY2N1cnJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9wbGF0Zm9ybS9jcnlwdG8vdjEvZXZlbnRzLnByb3RvEhJwbGF0Zm9ybS5jcnlwdG8udjEiwAIKD0NoYXJnZUNvbXBsZXRlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWNoYXJnZV9pZBgCIAEoCRIaChJwcm92aWRlcl9jaGFyZ2VfaWQYAyABKAkSDAoEY29kZRgEIAEoCRIQCghwcm92aWRlchgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSFwoPY3J5cHRvX2N1cnJlbmN5GAggASgJEhMKC2Rlc2NyaXB0aW9uGAkgASgJEi8KC29jY3VycmVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdwdXJwb3NlGAsgASgJEg8KB3BsYW5faWQYDCABKAkSFQoNYmlsbGluZ19jeWNsZRgNIAEoCRITCgtwYXllcl9lbWFpbBgOIAEoCSKKAgoMQ2hhcmdlRmFpbGVkEg8KB3VzZXJfaWQYASABKAkSEQoJY2hhcmdlX2lkGAIgASgJEhoKEnByb3ZpZGVyX2NoYXJnZV9pZBgDIAEoCRIMCgRjb2RlGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJEg4KBmFtb3VudBgGIAEoCRIQCghjdXJyZW5jeRgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLwoLb2NjdXJyZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3B1cnBvc2UYCiABKAkSDwoHcGxhbl9pZBgLIAEoCRIVCg1iaWxsaW5nX2N5Y2xlGAwgASgJItQBCg5Fc2Nyb3dGaW5pc2hlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWVzY3Jvd19pZBgCIAEoCRINCgVvd25lchgDIAEoCRIWCg5vZmZlcl9zZXF1ZW5jZRgEIAEoDRITCgtkZXN0aW5hdGlvbhgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSDwoHdHhfaGFzaBgIIAEoCRIvCgtvY2N1cnJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi1QEKD0VzY3Jvd0NhbmNlbGxlZBIPCgd1c2VyX2lkGAEgASgJEhEKCWVzY3Jvd19pZBgCIAEoCRINCgVvd25lchgDIAEoCRIWCg5vZmZlcl9zZXF1ZW5jZRgEIAEoDRITCgtkZXN0aW5hdGlvbhgFIAEoCRIOCgZhbW91bnQYBiABKAkSEAoIY3VycmVuY3kYByABKAkSDwoHdHhfaGFzaBgIIAEoCRIvCgtvY2N1cnJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A crypto charge reached COMPLETED at its provider (Coinbase Commerce). Published exactly once
@@ -82,6 +82,32 @@ export type ChargeCompleted = Message<"platform.crypto.v1.ChargeCompleted"> & {
    * @generated from field: google.protobuf.Timestamp occurred_at = 10;
    */
   occurredAt?: Timestamp | undefined;
+
+  /**
+   * What the charge pays for: "subscription" (a plan bought at checkout, which billing activates)
+   * or empty for any other payment. Set only by crypto-escrow's own routes, never by the caller.
+   *
+   * @generated from field: string purpose = 11;
+   */
+  purpose: string;
+
+  /**
+   * For purpose "subscription": the plan ("growth" / "pro"), its billing cycle ("monthly" /
+   * "annual") and the payer's e-mail (for the renewal reminder); empty otherwise.
+   *
+   * @generated from field: string plan_id = 12;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string billing_cycle = 13;
+   */
+  billingCycle: string;
+
+  /**
+   * @generated from field: string payer_email = 14;
+   */
+  payerEmail: string;
 };
 
 /**
@@ -144,6 +170,23 @@ export type ChargeFailed = Message<"platform.crypto.v1.ChargeFailed"> & {
    * @generated from field: google.protobuf.Timestamp occurred_at = 9;
    */
   occurredAt?: Timestamp | undefined;
+
+  /**
+   * As in ChargeCompleted: "subscription" for a plan bought at checkout, else empty.
+   *
+   * @generated from field: string purpose = 10;
+   */
+  purpose: string;
+
+  /**
+   * @generated from field: string plan_id = 11;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string billing_cycle = 12;
+   */
+  billingCycle: string;
 };
 
 /**

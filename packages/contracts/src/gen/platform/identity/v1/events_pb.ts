@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/identity/v1/events.proto.
  */
 export const file_platform_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxIoADCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KDFVzZXJWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEi8KC3ZlcmlmaWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKtAQoQS3ljU3RhdHVzQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIXCg9wcmV2aW91c19zdGF0dXMYAyABKAkSHwoXdmVyaWZpY2F0aW9uX3Nlc3Npb25faWQYBCABKAkSDgoGcmVhc29uGAUgASgJEi4KCmNoYW5nZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxIoADCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KDFVzZXJWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEi8KC3ZlcmlmaWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKtAQoQS3ljU3RhdHVzQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIXCg9wcmV2aW91c19zdGF0dXMYAyABKAkSHwoXdmVyaWZpY2F0aW9uX3Nlc3Npb25faWQYBCABKAkSDgoGcmVhc29uGAUgASgJEi4KCmNoYW5nZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIswCCh1BZmZpbGlhdGVBcHBsaWNhdGlvblN1Ym1pdHRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIPCgd3ZWJzaXRlGAQgASgJEhUKDWJ1c2luZXNzX3R5cGUYBSABKAkSFAoMY29udGFjdF9uYW1lGAYgASgJEhQKDHBob25lX251bWJlchgHIAEoCRIcChRidXNpbmVzc19kZXNjcmlwdGlvbhgIIAEoCRIcChRtYXJrZXRpbmdfZXhwZXJpZW5jZRgJIAEoCRIaChJleHBlY3RlZF9yZWZlcnJhbHMYCiABKAkSFwoPYWRkaXRpb25hbF9pbmZvGAsgASgJEjAKDHN1Ym1pdHRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A business applicant created an account. Carries what the profile service
@@ -190,4 +190,86 @@ export type KycStatusChanged = Message<"platform.identity.v1.KycStatusChanged"> 
  */
 export const KycStatusChangedSchema: GenMessage<KycStatusChanged> = /*@__PURE__*/
   messageDesc(file_platform_identity_v1_events, 2);
+
+/**
+ * A visitor applied to the affiliate programme from the public form: published in the same
+ * transaction as the UserRegistered of the account the application created (same key, the user
+ * id, so it follows it); the affiliate service stores the application as a pending profile.
+ *
+ * @generated from message platform.identity.v1.AffiliateApplicationSubmitted
+ */
+export type AffiliateApplicationSubmitted = Message<"platform.identity.v1.AffiliateApplicationSubmitted"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The new account's e-mail (the application's contact e-mail).
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * Empty when none was given.
+   *
+   * @generated from field: string website = 4;
+   */
+  website: string;
+
+  /**
+   * @generated from field: string business_type = 5;
+   */
+  businessType: string;
+
+  /**
+   * @generated from field: string contact_name = 6;
+   */
+  contactName: string;
+
+  /**
+   * @generated from field: string phone_number = 7;
+   */
+  phoneNumber: string;
+
+  /**
+   * @generated from field: string business_description = 8;
+   */
+  businessDescription: string;
+
+  /**
+   * @generated from field: string marketing_experience = 9;
+   */
+  marketingExperience: string;
+
+  /**
+   * @generated from field: string expected_referrals = 10;
+   */
+  expectedReferrals: string;
+
+  /**
+   * Empty when none was given.
+   *
+   * @generated from field: string additional_info = 11;
+   */
+  additionalInfo: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp submitted_at = 12;
+   */
+  submittedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message platform.identity.v1.AffiliateApplicationSubmitted.
+ * Use `create(AffiliateApplicationSubmittedSchema)` to create a new message.
+ */
+export const AffiliateApplicationSubmittedSchema: GenMessage<AffiliateApplicationSubmitted> = /*@__PURE__*/
+  messageDesc(file_platform_identity_v1_events, 3);
 

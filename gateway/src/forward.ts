@@ -1,0 +1,116 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'undici';
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110 7.6.1), with `host` (the
+ * service's own) and `expect` (the gateway has already answered 100-continue): never forwarded,
+ * either way. A header the Connection header names is dropped as well.
+ */
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'http2-settings',
+  'host',
+  'expect',
+]);
+
+function connectionListed(headers: IncomingHttpHeaders): string[] {
+  const connection = headers.connection;
+  if (typeof connection !== 'string' || connection === 'keep-alive' || connection === 'close') return [];
+  return connection
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The client's request headers as a service receives them: one pass over them, leaving out the
+ * hop-by-hop ones and `dropped` (names a client may not send on), with nothing else copied.
+ */
+export function upstreamRequestHeaders(
+  headers: IncomingHttpHeaders,
+  dropped: ReadonlySet<string>,
+): Record<string, string | string[]> {
+  const listed = connectionListed(headers);
+  const next: Record<string, string | string[]> = {};
+  for (const name in headers) {
+    if (hopByHop.has(name) || dropped.has(name) || (listed.length && listed.includes(name))) continue;
+    const value = headers[name];
+    if (value !== undefined) next[name] = value;
+  }
+  return next;
+}
+
+export interface UpstreamOptions {
+  /** Long-lived streams: a connection each, dropped after `bodyTimeout` ms without a byte. */
+  stream: boolean;
+  bodyTimeout: number;
+}
+
+/**
+ * Forwards requests to one service over its own undici pool, writing the service's answer
+ * straight into the client's response (undici's `stream`: no intermediate body stream, no pipe):
+ * the headers the gateway set on the reply (security headers, request id, rate limit), then the
+ * service's own, hop-by-hop ones left out. A service that cannot be reached, or fails before its
+ * answer starts, gets the client `onError`'s answer; one that breaks off mid-answer ends the
+ * client's response too. A client that goes away aborts the service's request (streams included).
+ */
+export class Upstream {
+  private readonly pool: Pool;
+  private readonly stream: boolean;
+
+  constructor(base: string, { stream, bodyTimeout }: UpstreamOptions) {
+    this.stream = stream;
+    this.pool = stream
+      ? new Pool(base, { connections: null, pipelining: 1, bodyTimeout })
+      : new Pool(base, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+  }
+
+  forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    headers: Record<string, string | string[]>,
+    body: Buffer | NodeJS.ReadableStream | undefined,
+    onError: (reply: FastifyReply) => void,
+  ): void {
+    request.log.info({ source: request.url }, 'fetching from remote server');
+    if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
+    else if (!body) delete headers['content-length'];
+    this.pool.stream(
+      { path: request.url, method: request.method as 'GET', headers, body: body as Buffer | undefined },
+      ({ statusCode, headers: answer }) => {
+        const out = reply.getHeaders() as OutgoingHttpHeaders;
+        for (const name in answer) if (!hopByHop.has(name)) out[name] = answer[name];
+        // The connection cannot be reused while part of the client's body is unread.
+        if (!request.raw.complete) out.connection = 'close';
+        reply.hijack();
+        reply.raw.writeHead(statusCode, out);
+        return reply.raw;
+      },
+      (error) => {
+        if (!error) return;
+        if (!reply.sent) {
+          request.log.warn({ err: error }, 'response errored');
+          return onError(reply);
+        }
+        if (!reply.raw.headersSent) reply.raw.destroy();
+        // The service broke off mid-answer (a client that went away closed its response itself).
+        if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+          request.log.warn({ err: error }, 'response errored');
+        }
+      },
+    );
+  }
+
+  /** Calls in flight are finished; open streams are cut (their browsers reconnect to another replica). */
+  close(): Promise<void> {
+    return this.stream ? this.pool.destroy() : this.pool.close();
+  }
+}

@@ -5,9 +5,7 @@ import {
   supportedCryptoOptions,
   walletConstants,
   type BillingCycle,
-  type Charge,
   type CryptoSymbol,
-  type PaymentState,
   type PlanView,
 } from '@app/contracts';
 import { Alert, Button, Flex, Radio, Tag, Typography } from 'antd';
@@ -16,18 +14,12 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import site from '../../components/site/site.module.css';
 import { useSubscription } from '../../hooks/useBilling';
-import { useCharge, useCreateSubscriptionCharge } from '../../hooks/useCrypto';
+import { useCreateSubscriptionCharge } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
 import { AddressQr } from '../crypto/AddressQr';
 import { useCryptoTiming } from '../crypto/timing';
+import { paymentStateColors, useWatchedCharge, type ChargeSession } from '../crypto/useWatchedCharge';
 import { perCycle } from './checkout';
-
-const stateColors: Record<PaymentState, string> = {
-  pending: 'default',
-  processing: 'cyan',
-  completed: 'success',
-  failed: 'error',
-};
 
 /** Coinbase names addresses by network ("bitcoin", "ethereum", "polygon", "usdc"); match either way. */
 const addressKeys: Record<CryptoSymbol, string[]> = {
@@ -41,10 +33,8 @@ const addressKeys: Record<CryptoSymbol, string[]> = {
 /** Billing activates the plan a moment after the charge completes: asked this often meanwhile. */
 const activationPollMs = 2_000;
 
-interface Session {
-  charge: Charge;
+interface Session extends ChargeSession {
   currency: CryptoSymbol;
-  createdAt: number;
 }
 
 interface CryptoCheckoutProps {
@@ -71,19 +61,7 @@ export function CryptoCheckout({ plan, cycle, price, ensureSignedIn }: CryptoChe
   const [session, setSession] = useState<Session>();
   const [createFailed, setCreateFailed] = useState(false);
   const [starting, setStarting] = useState(false);
-  const chargeQuery = useCharge(session?.charge.id, {
-    pollMs: timing.chargePollMs,
-    limitMs: timing.chargePollLimitMs,
-    since: session?.createdAt,
-  });
-  const charge = chargeQuery.data ?? session?.charge;
-  const state: PaymentState = charge
-    ? charge.state === 'pending'
-      ? 'processing'
-      : charge.state
-    : createFailed
-      ? 'failed'
-      : 'pending';
+  const { charge, state, chargeQuery } = useWatchedCharge(session, createFailed);
   const paid = state === 'completed';
   const subscription = useSubscription({
     enabled: paid,
@@ -156,7 +134,7 @@ export function CryptoCheckout({ plan, cycle, price, ensureSignedIn }: CryptoChe
   };
 
   const status = (
-    <Tag color={stateColors[state]} data-testid="crypto-payment-status">
+    <Tag color={paymentStateColors[state]} data-testid="crypto-payment-status">
       {paymentStateLabels[state]}
     </Tag>
   );

@@ -9,18 +9,11 @@ import {
 } from '@app/contracts';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useCharge, useCreateCharge } from '../../hooks/useCrypto';
+import { useCreateCharge } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
 import { AddressQr } from './AddressQr';
-import { useCryptoTiming } from './timing';
+import { paymentStateColors, useWatchedCharge, type ChargeSession } from './useWatchedCharge';
 import { trackEvent } from '../../api/events';
-
-const paymentStateColors: Record<PaymentState, string> = {
-  pending: 'default',
-  processing: 'cyan',
-  completed: 'success',
-  failed: 'error',
-};
 
 interface PaymentFormValues {
   amount: number | null;
@@ -37,34 +30,18 @@ const initialValues: PaymentFormValues = {
 
 const maxAmount = 1_000_000;
 
-interface ChargeSession {
-  charge: Charge;
+interface QuickChargeSession extends ChargeSession {
   preferredCurrency: CryptoSymbol;
-  createdAt: number;
 }
 
 /** Spec 2 'Quick Crypto Payment': a Coinbase Commerce charge, watched until it confirms or fails. */
 export function QuickCryptoPayment() {
   const [form] = Form.useForm<PaymentFormValues>();
   const { toast } = useToast();
-  const timing = useCryptoTiming();
   const create = useCreateCharge();
-  const [session, setSession] = useState<ChargeSession>();
+  const [session, setSession] = useState<QuickChargeSession>();
   const [createFailed, setCreateFailed] = useState(false);
-  const chargeQuery = useCharge(session?.charge.id, {
-    pollMs: timing.chargePollMs,
-    limitMs: timing.chargePollLimitMs,
-    since: session?.createdAt,
-  });
-  const charge = chargeQuery.data ?? session?.charge;
-  // A charge that exists is at least processing (spec 4), whatever the provider calls it.
-  const status: PaymentState = charge
-    ? charge.state === 'pending'
-      ? 'processing'
-      : charge.state
-    : createFailed
-      ? 'failed'
-      : 'pending';
+  const { charge, state: status, chargeQuery } = useWatchedCharge(session, createFailed);
 
   // One toast per charge when the polled status settles.
   const announced = useRef<string | undefined>(undefined);

@@ -121,6 +121,28 @@ describe('SettingsPage', () => {
     );
   }, 30000);
 
+  it('shows a refusal of a business field on that field when saved from the personal tab', async () => {
+    const message = 'Business type must be one of: sole_trader, partnership';
+    mockFetch((_url, init) =>
+      init?.method === 'PUT'
+        ? {
+            status: 400,
+            body: { error: 'VALIDATION_FAILED', message, details: [{ path: 'businessType', message }] },
+          }
+        : { body: storedProfile },
+    );
+    const { user } = renderPage(<SettingsPage />, { path: '/settings' });
+    await screen.findByDisplayValue('Jane');
+    // Saved before the Business Details tab was ever opened.
+    await user.click(screen.getByText('Save Profile'));
+    expect(await screen.findByText('Update Failed')).toBeTruthy();
+
+    await user.click(screen.getByText('Business Details'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Business Type').closest('.ant-form-item')?.textContent).toContain(message),
+    );
+  }, 30000);
+
   it('offers a refresh when the profile cannot be loaded', async () => {
     mockFetch(() => ({ status: 500, body: { error: 'INTERNAL', message: 'Something broke' } }));
     renderPage(<SettingsPage />, { path: '/settings' });

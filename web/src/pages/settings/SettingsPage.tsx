@@ -168,8 +168,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
         activeKey={activeTab}
         onChange={(key) => setActiveTab(key as TabKey)}
         items={[
-          { key: 'personal', label: 'Personal Details', children: profilePane('personal', <PersonalDetailsFields />) },
-          { key: 'business', label: 'Business Details', children: profilePane('business', <BusinessDetailsFields />) },
+          // Both profile tabs are rendered from the start: a save sends every field, and the server's
+          // message for a field on the tab not yet opened must have its field to land on.
+          {
+            key: 'personal',
+            label: 'Personal Details',
+            forceRender: true,
+            children: profilePane('personal', <PersonalDetailsFields />),
+          },
+          {
+            key: 'business',
+            label: 'Business Details',
+            forceRender: true,
+            children: profilePane('business', <BusinessDetailsFields />),
+          },
           { key: 'api', label: 'Developer API', children: <DeveloperApiTab /> },
           { key: 'billing', label: 'Billing', children: <BillingTab /> },
           {

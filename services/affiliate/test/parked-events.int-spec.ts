@@ -274,7 +274,10 @@ describe('affiliate: invoices and refunds that arrive before their user register
       'InvoiceRefunded',
       'InvoiceDisputeWon',
       'KycStatusChanged',
+      // A visitor's application, as identity publishes it for a new account of its own.
+      'AffiliateApplicationSubmitted',
     ] as const;
+    const applicant = randomUUID();
     expect([...consumer.eventTypes].sort()).toEqual([...types].sort());
     const commission = () =>
       query(
@@ -284,7 +287,7 @@ describe('affiliate: invoices and refunds that arrive before their user register
       );
     for (const type of types) {
       const init = largestEvent(type, {
-        userId: user,
+        userId: type === 'AffiliateApplicationSubmitted' ? applicant : user,
         ...(type === 'UserRegistered'
           ? { referralCode: profile.referralCode }
           : type === 'KycStatusChanged'
@@ -321,5 +324,16 @@ describe('affiliate: invoices and refunds that arrive before their user register
     expect(await query('SELECT status FROM affiliate.kyc_clearances WHERE user_id = $1', [user])).toEqual([
       { status: 'requires_input' },
     ]);
+    // The longest application, stored whole as the applicant's pending profile.
+    const [application] = await query<{ status: string; company_name: string; business_description: string }>(
+      'SELECT status, company_name, business_description FROM affiliate.affiliates WHERE user_id = $1',
+      [applicant],
+    );
+    const largest = largestEvent('AffiliateApplicationSubmitted');
+    expect(application).toEqual({
+      status: 'pending',
+      company_name: largest.companyName,
+      business_description: largest.businessDescription,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { passwordSchema, withMatchingPasswords } from './auth';
 
 /** Spec 5.6: the application's options, with the labels the form shows. */
 export const affiliateBusinessTypes = [
@@ -204,24 +204,18 @@ export const affiliateApplicationFields = {
 export const affiliateApplicationSchema = z.strictObject(affiliateApplicationFields);
 export type AffiliateApplication = z.input<typeof affiliateApplicationSchema>;
 
-const passwordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
-
 /**
  * Spec 6 (a visitor may apply as affiliate): the application of someone without an account, who
  * gets one from the same submission. The contact e-mail becomes the account's e-mail; the password
  * follows registration's rules and messages (spec 5.1). Unknown fields are refused.
  */
-export const affiliateVisitorApplicationSchema = z
-  .strictObject({
+export const affiliateVisitorApplicationSchema = withMatchingPasswords(
+  z.strictObject({
     ...affiliateApplicationFields,
     password: passwordSchema,
     confirmPassword: z.string({ error: "Passwords don't match" }).max(128, "Passwords don't match"),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) => passwordPairSchema.safeParse(payload.value).success,
-  });
+  }),
+);
 export type AffiliateVisitorApplication = z.input<typeof affiliateVisitorApplicationSchema>;
 
 /** POST /api/affiliate/apply: the account was created and its verification mail sent. */

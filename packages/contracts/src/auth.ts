@@ -90,22 +90,32 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 const passwordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
 
+/**
+ * Spec: confirmPassword equal to password, else "Passwords don't match" on confirmPassword; checked
+ * whenever both passwords are present, even while other fields still fail. Every form with a
+ * password pair (registration, reset, a visitor's affiliate application) refines with this one.
+ */
+export function withMatchingPasswords<T extends z.ZodType<{ password: string; confirmPassword: string }>>(
+  schema: T,
+): T {
+  return schema.refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    when: (payload) => passwordPairSchema.safeParse(payload.value).success,
+  });
+}
+
 /** The wizard's own form: the request plus the fields it holds but never sends. */
-export const registrationFormSchema = z
-  .object({
+export const registrationFormSchema = withMatchingPasswords(
+  z.object({
     ...registerFields,
     confirmPassword: z.string(),
     businessNumber: z.string().optional(),
     nzbn: z.string().optional(),
     taxNumber: z.string().optional(),
     gstRegistered: z.boolean().default(false),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    // Checked whenever both passwords are present, even while other fields still fail.
-    when: (payload) => passwordPairSchema.safeParse(payload.value).success,
-  });
+  }),
+);
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 /** Which wizard step (1-4) holds each field; used to jump to the first step with errors. */
@@ -181,14 +191,11 @@ export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
-export const resetPasswordRequestSchema = z
-  .strictObject({
+export const resetPasswordRequestSchema = withMatchingPasswords(
+  z.strictObject({
     token: z.string().min(1, 'Invalid or expired reset link.').max(200),
     password: passwordSchema,
     confirmPassword: z.string(),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

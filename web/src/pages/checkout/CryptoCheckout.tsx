@@ -16,19 +16,10 @@ import site from '../../components/site/site.module.css';
 import { useSubscription } from '../../hooks/useBilling';
 import { useCreateSubscriptionCharge } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
-import { AddressQr } from '../crypto/AddressQr';
+import { ChargeAddresses } from '../crypto/ChargeAddresses';
 import { useCryptoTiming } from '../crypto/timing';
 import { paymentStateColors, useWatchedCharge, type ChargeSession } from '../crypto/useWatchedCharge';
 import { perCycle } from './checkout';
-
-/** Coinbase names addresses by network ("bitcoin", "ethereum", "polygon", "usdc"); match either way. */
-const addressKeys: Record<CryptoSymbol, string[]> = {
-  BTC: ['btc', 'bitcoin'],
-  ETH: ['eth', 'ethereum'],
-  MATIC: ['matic', 'polygon'],
-  XRP: ['xrp', 'ripple'],
-  USDC: ['usdc'],
-};
 
 /** Billing activates the plan a moment after the charge completes: asked this often meanwhile. */
 const activationPollMs = 2_000;
@@ -181,9 +172,6 @@ export function CryptoCheckout({ plan, cycle, price, ensureSignedIn }: CryptoChe
     );
   }
 
-  const addresses = Object.entries(charge.addresses);
-  const preferred = addresses.find(([key]) => addressKeys[session.currency].includes(key.toLowerCase()));
-  const others = addresses.filter((entry) => entry !== preferred);
   const stoppedPolling = chargeQuery.windowOver && state === 'processing';
 
   return (
@@ -205,26 +193,7 @@ export function CryptoCheckout({ plan, cycle, price, ensureSignedIn }: CryptoChe
               ? 'We stopped checking after 30 minutes. Check again once you have paid.'
               : `Waiting for the payment. Crypto payments usually confirm within ${walletConstants.chargeConfirmationWindow}; we check every 10 seconds.`}
           </Typography.Text>
-          <a href={charge.hostedUrl} target="_blank" rel="noreferrer">
-            Open the Coinbase payment page
-          </a>
-          {preferred ? (
-            <AddressQr label={`${session.currency} address`} address={preferred[1]} />
-          ) : (
-            <Typography.Text type="secondary">
-              Coinbase gave no {session.currency} address for this charge; use another address or the payment page.
-            </Typography.Text>
-          )}
-          {others.length > 0 && (
-            <Flex vertical gap={4}>
-              <Typography.Text strong>Other addresses</Typography.Text>
-              {others.map(([key, address]) => (
-                <Typography.Text key={key} copyable={{ text: address }} style={{ overflowWrap: 'anywhere' }}>
-                  {key}: {address}
-                </Typography.Text>
-              ))}
-            </Flex>
-          )}
+          <ChargeAddresses charge={charge} currency={session.currency} />
           {stoppedPolling && (
             <Button onClick={() => void chargeQuery.refetch()} loading={chargeQuery.isFetching}>
               Check Again

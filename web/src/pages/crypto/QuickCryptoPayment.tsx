@@ -11,7 +11,7 @@ import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Tag, Typogr
 import { useEffect, useRef, useState } from 'react';
 import { useCreateCharge } from '../../hooks/useCrypto';
 import { useToast } from '../../hooks/useToast';
-import { AddressQr } from './AddressQr';
+import { ChargeAddresses } from './ChargeAddresses';
 import { paymentStateColors, useWatchedCharge, type ChargeSession } from './useWatchedCharge';
 import { trackEvent } from '../../api/events';
 
@@ -191,15 +191,6 @@ interface ChargeDetailsProps {
   onReset: () => void;
 }
 
-/** Coinbase names addresses by network ("bitcoin", "ethereum", "polygon", "usdc"); match either way. */
-const addressKeys: Record<CryptoSymbol, string[]> = {
-  BTC: ['btc', 'bitcoin'],
-  ETH: ['eth', 'ethereum'],
-  MATIC: ['matic', 'polygon'],
-  XRP: ['xrp', 'ripple'],
-  USDC: ['usdc'],
-};
-
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function ChargeDetails({
@@ -212,10 +203,6 @@ function ChargeDetails({
   onCheck,
   onReset,
 }: ChargeDetailsProps) {
-  const addresses = Object.entries(charge.addresses);
-  const preferred = addresses.find(([key]) => addressKeys[preferredCurrency].includes(key.toLowerCase()));
-  const others = addresses.filter((entry) => entry !== preferred);
-
   return (
     <Flex vertical gap={16}>
       <Typography.Text>
@@ -237,26 +224,7 @@ function ChargeDetails({
       )}
       {status === 'processing' && (
         <>
-          <a href={charge.hostedUrl} target="_blank" rel="noreferrer">
-            Open the Coinbase payment page
-          </a>
-          {preferred ? (
-            <AddressQr label={`${preferredCurrency} address`} address={preferred[1]} />
-          ) : (
-            <Typography.Text type="secondary">
-              Coinbase gave no {preferredCurrency} address for this charge; use another address or the payment page.
-            </Typography.Text>
-          )}
-          {others.length > 0 && (
-            <Flex vertical gap={4}>
-              <Typography.Text strong>Other addresses</Typography.Text>
-              {others.map(([key, address]) => (
-                <Typography.Text key={key} copyable={{ text: address }} style={{ overflowWrap: 'anywhere' }}>
-                  {key}: {address}
-                </Typography.Text>
-              ))}
-            </Flex>
-          )}
+          <ChargeAddresses charge={charge} currency={preferredCurrency} />
         </>
       )}
       <Flex gap={8} wrap>

@@ -7,6 +7,7 @@
 // answered 2xx with the expected outcome, Postgres holds exactly one row per distinct transaction
 // with its final status, and the outbox relay publishes every TransactionRecorded.
 //   node bench/ingest.mjs [--count 100000] [--concurrency 32] [--seed N] [--base-url http://localhost:18080]
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { MerchantClient } from '../scripts/demo/account.mjs';
@@ -15,7 +16,7 @@ import { checkOutcomes, deliverAll, progressPrinter } from '../scripts/demo/deli
 import { connectIntegrations } from '../scripts/demo/merchant.mjs';
 import { buildDeliveries, defaultRates, finalStates } from '../scripts/demo/stream.mjs';
 
-const TARGET_PER_SECOND = 500;
+const TARGET_PER_SECOND = 1000;
 const DRAIN_BUDGET_SECONDS = 120;
 
 const { values: options } = parseArgs({
@@ -65,7 +66,45 @@ const outboxCount = async (where) =>
     ).rows[0].n,
   );
 
+/**
+ * Where the CPU goes: user+system time (/proc/<pid>/stat, in clock ticks of 10 ms) of the processes
+ * on the delivery's path, by role. Postgres backends are told apart by the schema each service
+ * names as its application_name, so other work on the machine is left out, and the backends of
+ * the services consuming TransactionRecorded (analytics, reports, chat, integrations' own worker
+ * shares its schema) are counted apart from the path.
+ */
+const roles = [
+  ['gateway', (cmd) => cmd.includes('gateway/dist/main.js')],
+  ['integrations', (cmd) => cmd.includes('services/integrations/dist/src/main.js')],
+  ['postgres for integrations', (cmd, app) => app?.startsWith('integrations')],
+  ['consumers of the events', (cmd) => /services\/(analytics|reports-ai|chat-support)\/dist\/src\/main\.js/.test(cmd)],
+  ['their postgres', (cmd, app) => app !== undefined && !app.startsWith('integrations')],
+];
+const onPath = (role) => !['consumers of the events', 'their postgres'].includes(role);
+async function cpuTicks() {
+  const backends = new Map(
+    (
+      await db.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = current_database()`)
+    ).rows.map((row) => [String(row.pid), row.application_name]),
+  );
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const role = roles.find(([, matches]) => matches(cmd, backends.get(pid)))?.[0];
+      if (!role) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(`${role}\0${pid}`, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
 try {
+  const ticksBefore = await cpuTicks();
+  const ownBefore = process.cpuUsage();
   const started = performance.now();
   const results = await deliverAll(deliveries, targets, {
     concurrency,
@@ -74,6 +113,14 @@ try {
   });
   const seconds = (performance.now() - started) / 1000;
   const rate = deliveries.length / seconds;
+  const ticksAfter = await cpuTicks();
+  const own = process.cpuUsage(ownBefore);
+  const cpuByRole = new Map(roles.map(([role]) => [role, 0]));
+  for (const [key, after] of ticksAfter) {
+    const role = key.split('\0')[0];
+    cpuByRole.set(role, cpuByRole.get(role) + (after - (ticksBefore.get(key) ?? 0)) * 10);
+  }
+  cpuByRole.set('load generator (this script)', (own.user + own.system) / 1000);
 
   // The relay publishes in the background; time from the last answer until nothing is left.
   const backlog = await outboxCount('AND published_at IS NULL');
@@ -120,6 +167,17 @@ try {
   console.log(
     `  TransactionRecorded      ${format(events)} of ${format(expectedEvents)} written; backlog ${format(backlog)} when the last answer came, ${format(unpublished)} unpublished after ${drainSeconds.toFixed(1)} s (budget ${DRAIN_BUDGET_SECONDS} s, ratio ${(drainSeconds / DRAIN_BUDGET_SECONDS).toFixed(2)})`,
   );
+  const perDelivery = (ms) => ((ms * 1000) / deliveries.length).toFixed(0).padStart(5);
+  const pathCpu = [...cpuByRole].filter(([role]) => onPath(role));
+  const pathTotal = pathCpu.reduce((sum, [, ms]) => sum + ms, 0);
+  const consumersTotal = [...cpuByRole].filter(([role]) => !onPath(role)).reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(
+    `  CPU per delivery         ${pathCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}: ${perDelivery(pathTotal).trim()} µs on the path, ${format(2e6 / Math.max(1, (pathTotal * 1000) / deliveries.length))}/s on 2 cores if nothing else ran`,
+  );
+  console.log(
+    `                           consumers applying the events meanwhile ${perDelivery(cpuByRole.get('consumers of the events')).trim()} µs, their postgres ${perDelivery(cpuByRole.get('their postgres')).trim()} µs (${perDelivery(consumersTotal).trim()} µs)`,
+  );
+  console.log(`  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
   console.log(`  no loss                  ${lossFree ? 'yes' : 'NO'}`);
   for (const problem of problems) console.log(`    ${problem}`);
   if (!lossFree) process.exitCode = 1;

@@ -384,6 +384,76 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
     expect(await countsOf(user.id, pos.id)).toEqual({ transactions: 150, events: 150 });
   });
 
+  it('applies deliveries that arrive together each as if alone: their own outcome, and one that cannot be stored fails only itself', async () => {
+    const [first, second] = [userOf(), userOf()];
+    const [processor, pos] = [await addProcessor(first), await addPos(second, { posSystem: 'square' })];
+    const raced = delivery({ status: 'pending' });
+    const poisoned = delivery({ externalTransactionId: `poison-${randomUUID()}` });
+    // A row the database refuses (as a full disk or a broken constraint would), in the middle of the burst.
+    await query(
+      `ALTER TABLE integrations.integrated_transactions
+         ADD CONSTRAINT test_refuses_poison CHECK (external_transaction_id <> '${poisoned.externalTransactionId}') NOT VALID`,
+    );
+    try {
+      const plain = Array.from({ length: 24 }, (_, i) => [i % 2 ? processor : pos, delivery()] as const);
+      const burst = [
+        ...plain.slice(0, 12),
+        [processor, raced] as const,
+        [processor, raced] as const,
+        [processor, { ...raced, status: 'completed' }] as const,
+        [pos, poisoned] as const,
+        ...plain.slice(12),
+      ];
+      const replies = await Promise.all(burst.map(([target, body]) => deliver(target, body)));
+
+      const plainReplies = [...replies.slice(0, 12), ...replies.slice(16)];
+      expect(plainReplies.map((reply) => [reply.status, (reply.body as { outcome: string }).outcome])).toEqual(
+        plain.map(() => [200, 'recorded']),
+      );
+      expect(replies[15]!.status).toBe(500);
+      // The same transaction three times at once: recorded once, completed once, all under one id.
+      const racedReplies = replies.slice(12, 15).map((reply) => reply.body as { outcome: string; transactionId: string });
+      expect(racedReplies.filter((r) => r.outcome === 'recorded')).toHaveLength(1);
+      expect(new Set(racedReplies.map((r) => r.transactionId)).size).toBe(1);
+      const [stored] = await query<{ status: string }>(
+        `SELECT status FROM integrations.integrated_transactions WHERE id = $1`,
+        [racedReplies[0]!.transactionId],
+      );
+      const completedNow = racedReplies.filter((r) => r.outcome === 'updated').length;
+      // Pending then completed, in whichever order they arrived: completed unless completed came first.
+      expect(stored!.status).toBe(completedNow === 1 ? 'completed' : 'pending');
+
+      // Each merchant's rows and events are its own; the refused delivery left nothing behind.
+      expect(await countsOf(first.id, processor.id)).toEqual({ transactions: 13, events: 13 + completedNow });
+      expect(await countsOf(second.id, pos.id)).toEqual({ transactions: 12, events: 12 });
+    } finally {
+      await query(`ALTER TABLE integrations.integrated_transactions DROP CONSTRAINT test_refuses_poison`);
+    }
+    // Once the database takes it, the provider's retry is recorded.
+    expect((await deliver(pos, poisoned)).body).toMatchObject({ outcome: 'recorded' });
+  });
+
+  it('refuses a delivery with a NUL character (Postgres cannot store one) with a 400, storing nothing', async () => {
+    const user = userOf();
+    const processor = await addProcessor(user);
+    for (const body of [
+      delivery({ customer: { name: 'Ana\u0000' } }),
+      delivery({ externalTransactionId: 'tx\u0000nul' }),
+      delivery({ product: { ['sku\u0000']: 1 } }),
+    ]) {
+      const reply = await deliver(processor, body);
+      expect([reply.status, (reply.body as { message: string }).message]).toEqual([
+        400,
+        'The delivery must not contain NUL characters (\\u0000).',
+      ]);
+    }
+    // An escaped backslash before "u0000" is text, not a NUL character.
+    expect((await deliver(processor, delivery({ customer: { note: 'C:\\u0000' } }))).body).toMatchObject({
+      outcome: 'recorded',
+    });
+    expect(await countsOf(user.id, processor.id)).toEqual({ transactions: 1, events: 1 });
+  });
+
   it('computes the analytics summary from what was delivered', async () => {
     const user = userOf();
     const processor = await addProcessor(user);

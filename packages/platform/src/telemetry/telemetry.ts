@@ -42,6 +42,10 @@ export async function stopTelemetry(): Promise<void> {
  * Adds the active trace context (W3C traceparent, tracestate) to outgoing headers: the gateway's
  * request to a service, an outbox row. Adds nothing when tracing is off.
  */
-export function injectTraceContext(headers: Record<string, unknown>): void {
-  propagation.inject(context.active(), headers);
+export function injectTraceContext(headers: Record<string, unknown>, from: TraceContext = context.active()): void {
+  propagation.inject(from, headers);
 }
+
+/** The work in progress's trace context, to carry into work done later on its behalf (a batch). */
+export type TraceContext = ReturnType<typeof context.active>;
+export const activeTraceContext = (): TraceContext => context.active();

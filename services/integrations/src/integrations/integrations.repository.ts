@@ -58,18 +58,17 @@ export class IntegrationsRepository {
     return manager.find(PosIntegration, { where: { isActive: true }, order: { createdAt: 'ASC' } });
   }
 
-  /** The processor or POS entry with this id (ids are uuids, unique across both tables). */
-  async webhookTarget(manager: EntityManager, id: string): Promise<WebhookTarget | null> {
-    const rows = (await manager.query(
+  /** The processor or POS entries with these ids (ids are uuids, unique across both tables). */
+  async webhookTargets(manager: EntityManager, ids: string[]): Promise<WebhookTarget[]> {
+    return (await manager.query(
       `SELECT id, user_id AS "userId", 'processor' AS kind, processor_type AS provider,
               signing_secret AS "signingSecret", is_active AS "isActive"
-         FROM integrations.payment_processors WHERE id = $1
+         FROM integrations.payment_processors WHERE id = ANY($1::uuid[])
        UNION ALL
        SELECT id, user_id, 'pos', pos_system, signing_secret, is_active
-         FROM integrations.pos_integrations WHERE id = $1`,
-      [id],
+         FROM integrations.pos_integrations WHERE id = ANY($1::uuid[])`,
+      [ids],
     )) as WebhookTarget[];
-    return rows[0] ?? null;
   }
 
   /**

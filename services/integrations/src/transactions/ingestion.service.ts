@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { DeliveryResponse, transactionDeliverySchema } from '@app/contracts';
-import { OutboxService, TransactionRunner } from '@app/platform';
+import {
+  activeTraceContext,
+  Batcher,
+  OutboxService,
+  TransactionRunner,
+  type ItemResult,
+  type TraceContext,
+  type Transaction,
+} from '@app/platform';
 import type { z } from 'zod';
 import { IntegrationsRepository, type WebhookTarget } from '../integrations/integrations.repository';
-import { TransactionsRepository } from './transactions.repository';
+import { TransactionsRepository, type NewTransaction, type UpsertResult } from './transactions.repository';
 
 export type Delivery = z.output<typeof transactionDeliverySchema>;
 export type IngestionSource = Pick<WebhookTarget, 'id' | 'userId' | 'kind' | 'provider'>;
@@ -19,13 +27,35 @@ export function customerRef(integrationId: string, customer: Record<string, unkn
   return '';
 }
 
+interface Reported {
+  source: IngestionSource;
+  delivery: Delivery;
+  raw: Record<string, unknown>;
+  requestId?: string;
+  trace: TraceContext;
+}
+
+/** Most deliveries one ingest transaction takes. */
+const MAX_BATCH = 64;
+/** Ingest transactions at once: each holds a pooled connection. */
+const MAX_IN_FLIGHT = 2;
+
 /**
- * Turns one reported transaction into an integrated transaction, the same way for webhook
- * deliveries and provider syncs: the row, the integration's lastSync and TransactionRecorded
- * commit together in one short transaction, or not at all.
+ * Turns reported transactions into integrated transactions, the same way for webhook deliveries
+ * and provider syncs: each row, its integration's lastSync and its TransactionRecorded commit
+ * together, or not at all. Deliveries that arrive while an ingest transaction runs share the next
+ * one (group commit: one upsert statement, one outbox statement and one commit for all of them),
+ * so under load a delivery costs a fraction of a transaction; one that arrives alone goes at once.
+ * If a shared transaction fails, each of its deliveries is retried in a transaction of its own, so
+ * one bad delivery fails only itself.
  */
 @Injectable()
 export class IngestionService {
+  private readonly batcher = new Batcher<Reported, DeliveryResponse>((items) => this.ingestAll(items), {
+    maxBatch: MAX_BATCH,
+    maxInFlight: MAX_IN_FLIGHT,
+  });
+
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly repository: TransactionsRepository,
@@ -33,34 +63,72 @@ export class IngestionService {
     private readonly outbox: OutboxService,
   ) {}
 
-  ingest(source: IngestionSource, delivery: Delivery, raw: Record<string, unknown>, requestId?: string) {
-    return this.transactions.run(async (manager): Promise<DeliveryResponse> => {
-      const result = await this.repository.upsert(manager, {
-        userId: source.userId,
-        integrationId: source.id,
-        sourceKind: source.kind,
-        provider: source.provider,
-        externalTransactionId: delivery.externalTransactionId,
-        amount: delivery.amount,
-        currency: delivery.currency,
-        status: delivery.status,
-        paymentMethod: delivery.paymentMethod,
-        country: delivery.country ?? null,
-        customerData: delivery.customer ?? null,
-        productData: delivery.product ?? null,
-        locationData: delivery.location ?? null,
-        rawData: raw,
-        occurredAt: new Date(delivery.occurredAt),
-      });
-      if (result.outcome === 'duplicate') return { received: true, outcome: 'duplicate', transactionId: result.id };
-      const { row } = result;
-      await this.integrations.touchLastSync(manager, source.kind, source.id);
-      // Last: the outbox row takes the merchant's event-order lock, held until the commit.
-      await this.outbox.publish(
-        manager,
-        'TransactionRecorded',
-        source.userId,
-        {
+  ingest(
+    source: IngestionSource,
+    delivery: Delivery,
+    raw: Record<string, unknown>,
+    requestId?: string,
+  ): Promise<DeliveryResponse> {
+    return this.batcher.add({ source, delivery, raw, requestId, trace: activeTraceContext() });
+  }
+
+  private async ingestAll(items: Reported[]): Promise<ItemResult<DeliveryResponse>[]> {
+    try {
+      const answers = await this.transactions.run((tx) => this.write(tx, items));
+      return answers.map((value) => ({ status: 'fulfilled', value }));
+    } catch (error) {
+      if (items.length === 1) return [{ status: 'rejected', reason: error }];
+      const results: ItemResult<DeliveryResponse>[] = [];
+      for (const item of items) {
+        try {
+          const [answer] = await this.transactions.run((tx) => this.write(tx, [item]));
+          results.push({ status: 'fulfilled', value: answer! });
+        } catch (reason) {
+          results.push({ status: 'rejected', reason });
+        }
+      }
+      return results;
+    }
+  }
+
+  /**
+   * Writes the deliveries in one transaction. Deliveries of one transaction in the same batch (a
+   * redelivery racing its original) go in turns, in the order they arrived, since one statement
+   * cannot change a row twice.
+   */
+  private async write(tx: Transaction, items: Reported[]): Promise<DeliveryResponse[]> {
+    const turns: number[][] = [];
+    const seen = new Map<string, number>();
+    items.forEach((item, index) => {
+      const key = `${item.source.id}\u0000${item.delivery.externalTransactionId}`;
+      const turn = seen.get(key) ?? 0;
+      seen.set(key, turn + 1);
+      (turns[turn] ??= []).push(index);
+    });
+    const results: UpsertResult[] = new Array(items.length);
+    for (const turn of turns) {
+      const written = await this.repository.upsertAll(
+        tx,
+        turn.map((index) => newTransaction(items[index]!)),
+      );
+      turn.forEach((index, i) => (results[index] = written[i]!));
+    }
+
+    const changed = items.flatMap((item, index) => {
+      const result = results[index]!;
+      return result.outcome === 'duplicate' ? [] : [{ item, result }];
+    });
+    const touched = new Map(changed.map(({ item }) => [item.source.id, item.source.kind]));
+    for (const id of [...touched.keys()].sort()) await this.integrations.touchLastSync(tx, touched.get(id)!, id);
+    // Last: the outbox rows take their merchants' event-order locks, held until the commit.
+    await this.outbox.publishAll(
+      tx,
+      changed.map(({ item: { source, delivery, requestId, trace }, result: { outcome, row } }) => ({
+        type: 'TransactionRecorded' as const,
+        key: source.userId,
+        requestId,
+        trace,
+        data: {
           userId: source.userId,
           transactionId: row.id,
           externalTransactionId: delivery.externalTransactionId,
@@ -75,11 +143,34 @@ export class IngestionService {
           integrationId: source.id,
           occurredAt: timestampFromDate(new Date(row.occurredAt)),
           customerRef: customerRef(source.id, row.customerData),
-          updated: result.outcome === 'updated',
+          updated: outcome === 'updated',
         },
-        requestId,
-      );
-      return { received: true, outcome: result.outcome, transactionId: row.id };
-    });
+      })),
+    );
+    return results.map((result) =>
+      result.outcome === 'duplicate'
+        ? { received: true, outcome: 'duplicate', transactionId: result.id }
+        : { received: true, outcome: result.outcome, transactionId: result.row.id },
+    );
   }
+}
+
+function newTransaction({ source, delivery, raw }: Reported): NewTransaction {
+  return {
+    userId: source.userId,
+    integrationId: source.id,
+    sourceKind: source.kind,
+    provider: source.provider,
+    externalTransactionId: delivery.externalTransactionId,
+    amount: delivery.amount,
+    currency: delivery.currency,
+    status: delivery.status,
+    paymentMethod: delivery.paymentMethod,
+    country: delivery.country ?? null,
+    customerData: delivery.customer ?? null,
+    productData: delivery.product ?? null,
+    locationData: delivery.location ?? null,
+    rawData: raw,
+    occurredAt: new Date(delivery.occurredAt),
+  };
 }

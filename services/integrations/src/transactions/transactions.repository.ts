@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { statusesBefore } from '@app/contracts';
+import { transactionStatusTransitions } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
 import type { IntegratedTransaction } from './integrated-transaction.entity';
 
@@ -45,56 +45,82 @@ export interface AnalyticsRow {
   lastSync: Date | null;
 }
 
+type Key = Pick<IntegratedTransaction, 'integrationId' | 'externalTransactionId'>;
+const keyOf = (t: Key): [string, string] => [t.integrationId, t.externalTransactionId];
+const keyString = (t: Key): string => `${t.integrationId}\u0000${t.externalTransactionId}`;
+const compareKeys = (a: [string, string], b: [string, string]): number =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** The moves the transition table allows, as SQL (from, to) pairs: code's constants, not input. */
+const allowedMoves = Object.entries(transactionStatusTransitions)
+  .flatMap(([from, tos]) => tos.map((to) => `('${from}', '${to}')`))
+  .join(', ');
+
 const returned = `id, amount, currency, status, payment_method AS "paymentMethod", country,
   customer_data AS "customerData", occurred_at AS "occurredAt", (xmax = 0) AS inserted`;
 
 @Injectable()
 export class TransactionsRepository {
   /**
-   * Inserts the transaction or moves a known one to a later status, atomically (ON CONFLICT), so
-   * concurrent replays of one delivery cannot store it twice. A known transaction changes status only
-   * as the shared transition table allows (contracts, which analytics applies too); anything else
-   * is a duplicate.
+   * Inserts each transaction or moves a known one to a later status, atomically (ON CONFLICT), so
+   * concurrent replays of one delivery cannot store it twice. A known transaction changes status
+   * only as the shared transition table allows (contracts, which analytics applies too); anything
+   * else is a duplicate. One statement for all of them: their keys must be distinct, and are
+   * written in key order so two batches sharing rows lock them in the same order. Answers in the
+   * order given.
    */
-  async upsert(manager: EntityManager, t: NewTransaction): Promise<UpsertResult> {
+  async upsertAll(manager: EntityManager, list: NewTransaction[]): Promise<UpsertResult[]> {
+    const sorted = [...list].sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
     const rows = (await manager.query(
       `INSERT INTO integrations.integrated_transactions
          (user_id, integration_id, source_kind, provider, external_transaction_id, amount, currency, status,
           payment_method, country, customer_data, product_data, location_data, raw_data, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[],
+                            $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[],
+                            $15::timestamptz[])
        ON CONFLICT (integration_id, external_transaction_id) DO UPDATE
          SET status = EXCLUDED.status, raw_data = EXCLUDED.raw_data, processed_at = now()
-       WHERE integrated_transactions.status = ANY($16::text[])
-       RETURNING ${returned}`,
+       WHERE (integrated_transactions.status, EXCLUDED.status) IN (${allowedMoves})
+       RETURNING integration_id AS "integrationId", external_transaction_id AS "externalTransactionId", ${returned}`,
       [
-        t.userId,
-        t.integrationId,
-        t.sourceKind,
-        t.provider,
-        t.externalTransactionId,
-        t.amount,
-        t.currency,
-        t.status,
-        t.paymentMethod,
-        t.country,
-        t.customerData,
-        t.productData,
-        t.locationData,
-        t.rawData,
-        t.occurredAt,
-        statusesBefore(t.status),
+        sorted.map((t) => t.userId),
+        sorted.map((t) => t.integrationId),
+        sorted.map((t) => t.sourceKind),
+        sorted.map((t) => t.provider),
+        sorted.map((t) => t.externalTransactionId),
+        sorted.map((t) => t.amount),
+        sorted.map((t) => t.currency),
+        sorted.map((t) => t.status),
+        sorted.map((t) => t.paymentMethod),
+        sorted.map((t) => t.country),
+        sorted.map((t) => jsonOrNull(t.customerData)),
+        sorted.map((t) => jsonOrNull(t.productData)),
+        sorted.map((t) => jsonOrNull(t.locationData)),
+        sorted.map((t) => JSON.stringify(t.rawData)),
+        sorted.map((t) => t.occurredAt.toISOString()),
       ],
-    )) as (StoredTransaction & { inserted: boolean })[];
-    const [row] = rows;
-    if (row) {
-      const { inserted, ...stored } = row;
-      return { outcome: inserted ? 'recorded' : 'updated', row: stored };
+    )) as (StoredTransaction & Key & { inserted: boolean })[];
+    const written = new Map(rows.map(({ integrationId, externalTransactionId, inserted, ...row }) => [
+      keyString({ integrationId, externalTransactionId }),
+      { outcome: inserted ? ('recorded' as const) : ('updated' as const), row },
+    ]));
+    const unchanged = list.filter((t) => !written.has(keyString(t)));
+    const existing = new Map<string, string>();
+    if (unchanged.length > 0) {
+      const found = (await manager.query(
+        `SELECT t.id, t.integration_id AS "integrationId", t.external_transaction_id AS "externalTransactionId"
+           FROM integrations.integrated_transactions t
+           JOIN unnest($1::uuid[], $2::text[]) AS k(integration_id, external_transaction_id)
+             ON t.integration_id = k.integration_id AND t.external_transaction_id = k.external_transaction_id`,
+        [unchanged.map((t) => t.integrationId), unchanged.map((t) => t.externalTransactionId)],
+      )) as (Key & { id: string })[];
+      for (const row of found) existing.set(keyString(row), row.id);
     }
-    const [existing] = (await manager.query(
-      `SELECT id FROM integrations.integrated_transactions WHERE integration_id = $1 AND external_transaction_id = $2`,
-      [t.integrationId, t.externalTransactionId],
-    )) as { id: string }[];
-    return { outcome: 'duplicate', id: existing!.id };
+    return list.map((t): UpsertResult => {
+      const key = keyString(t);
+      return written.get(key) ?? { outcome: 'duplicate', id: existing.get(key)! };
+    });
   }
 
   /**

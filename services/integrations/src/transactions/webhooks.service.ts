@@ -1,24 +1,59 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, transactionDeliverySchema, type DeliveryResponse } from '@app/contracts';
-import { AppError, isUuid, parseInput, TransactionRunner, verifyWebhookSignature } from '@app/platform';
+import { AppError, Batcher, isUuid, parseInput, TransactionRunner, verifyWebhookSignature } from '@app/platform';
 import { Credentials } from '../integrations/credentials';
-import { IntegrationsRepository } from '../integrations/integrations.repository';
+import { IntegrationsRepository, type WebhookTarget } from '../integrations/integrations.repository';
 import { IngestionService } from './ingestion.service';
 
-/** The delivery's JSON; a signed body that is not JSON is the sender's mistake (400), not ours. */
+/** Whether a parsed JSON value holds a NUL character in any string or key. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+  return false;
+}
+
+/**
+ * The delivery's JSON; a signed body that is not JSON is the sender's mistake (400), not ours. So
+ * is a NUL character, which Postgres stores in neither text nor jsonb (only the escape can bring
+ * one in: JSON refuses a raw control character, so the text is searched first, cheaply).
+ */
 function parseJson(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new AppError(ErrorCode.MalformedBody, 'The delivery body is not valid JSON.');
   }
+  if (text.includes('\\u0000') && holdsNul(value))
+    throw new AppError(ErrorCode.MalformedBody, 'The delivery must not contain NUL characters (\\u0000).');
+  return value;
 }
 
 const notFound = () => new AppError(ErrorCode.NotFound, 'Integration not found');
 
+/** Look-ups of delivery targets at once (each a pooled connection). */
+const TARGET_LOOKUPS_IN_FLIGHT = 2;
+
 /** Signed transaction deliveries from processors and POS systems (POST /api/integrations/webhooks/{id}). */
 @Injectable()
 export class WebhooksService {
+  /**
+   * The targets of deliveries that arrive together are read in one statement, outside any
+   * transaction; each read still starts after its delivery arrived, so a signing secret rotated
+   * or an integration turned off is seen by every delivery after the change answered.
+   */
+  private readonly targets = new Batcher<string, WebhookTarget | null>(
+    async (ids) => {
+      const found = await this.integrations.webhookTargets(this.transactions.autocommit, [...new Set(ids)]);
+      const byId = new Map(found.map((target) => [target.id, target]));
+      return ids.map((id) => ({ status: 'fulfilled', value: byId.get(id) ?? null }));
+    },
+    { maxBatch: 256, maxInFlight: TARGET_LOOKUPS_IN_FLIGHT },
+  );
+
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly integrations: IntegrationsRepository,
@@ -38,8 +73,7 @@ export class WebhooksService {
     requestId?: string,
   ): Promise<DeliveryResponse> {
     if (!isUuid(id)) throw notFound();
-    // One read outside any transaction: the hot path has only the ingest transaction.
-    const target = await this.integrations.webhookTarget(this.transactions.autocommit, id);
+    const target = await this.targets.add(id);
     if (!target) throw notFound();
     const secret = this.credentials.open(target.id, 'signingSecret', target.signingSecret);
     if (!rawBody || !verifyWebhookSignature(secret, rawBody, signature)) {

@@ -8,7 +8,7 @@
 // answers agree, and the ratio. Budgets: service p95 under 50 ms and at least 20x faster than the scan.
 // The other analytics screens' reads (business metrics, segmentation, risk, competitive, volume and
 // summary charts, the transactions list) are timed too, against a 50 ms p95 budget each, and the
-// ones read from the per-customer and channel rollups (segmentation, business metrics' and
+// ones read from the per-customer, spend-band and channel rollups (segmentation, business metrics' and
 // competitive customers, the summary's method/processor/country breakdowns) are checked against
 // the same figures computed by scanning the transactions.
 //   node bench/analytics.mjs [--rows 1000000] [--runs 200] [--database postgres://postgres@127.0.0.1:5432/platform_bench]
@@ -119,10 +119,14 @@ await db.connect();
 const [{ n: existing }] = (
   await db.query('SELECT count(*)::int AS n FROM analytics.transactions WHERE user_id = $1', [merchant.id])
 ).rows;
-const [{ n: customers }] = (
-  await db.query('SELECT count(*)::int AS n FROM analytics.customers WHERE user_id = $1', [merchant.id])
+const [{ customers, bands }] = (
+  await db.query(
+    `SELECT (SELECT count(*)::int FROM analytics.customers WHERE user_id = $1) AS customers,
+            (SELECT count(*)::int FROM analytics.customer_spend_bands WHERE user_id = $1) AS bands`,
+    [merchant.id],
+  )
 ).rows;
-if (existing !== rows || customers === 0) {
+if (existing !== rows || customers === 0 || bands === 0) {
   console.error(`seeding ${rows.toLocaleString('en-US')} transactions...`);
   const started = performance.now();
   await db.query('BEGIN');
@@ -133,6 +137,7 @@ if (existing !== rows || customers === 0) {
   await db.query('DELETE FROM analytics.daily_expenses WHERE user_id = $1', [merchant.id]);
   await db.query('DELETE FROM analytics.customers WHERE user_id = $1', [merchant.id]);
   await db.query('DELETE FROM analytics.customer_windows WHERE user_id = $1', [merchant.id]);
+  await db.query('DELETE FROM analytics.customer_spend_bands WHERE user_id = $1', [merchant.id]);
   await db.query('DELETE FROM analytics.daily_channel_totals WHERE user_id = $1', [merchant.id]);
   // Deterministic: row i is i * (365 days / rows) before the seed's day end; every 20th is a USD
   // crypto charge, the rest fiat in USD (60%), NZD (20%) or AUD (20%) at the reference rates;
@@ -183,6 +188,16 @@ if (existing !== rows || customers === 0) {
       GROUP BY 1, 2`,
     [merchant.id],
   );
+  // The paying customers summed per spend band, as the handlers move each customer between bands.
+  await db.query(
+    `INSERT INTO analytics.customer_spend_bands
+       (user_id, band, customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds)
+     SELECT user_id, analytics.spend_band(spend_usd), count(*), sum(spend_usd), sum(tx_count), sum(recent_usd),
+            sum(prior_usd), sum(extract(epoch FROM last_seen))
+       FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0
+      GROUP BY 1, 2`,
+    [merchant.id],
+  );
   // Their moving windows: a window day long gone makes the first read recompute them from the
   // transactions (the service's own rebuild, as after a long pause), the warm-up reads below.
   await db.query(`INSERT INTO analytics.customer_windows (user_id, as_of) VALUES ($1, '1970-01-01')`, [merchant.id]);
@@ -200,6 +215,7 @@ if (existing !== rows || customers === 0) {
   await db.query('ANALYZE analytics.daily_totals');
   await db.query('ANALYZE analytics.monthly_totals');
   await db.query('ANALYZE analytics.customers');
+  await db.query('ANALYZE analytics.customer_spend_bands');
   await db.query('ANALYZE analytics.daily_channel_totals');
   console.error(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

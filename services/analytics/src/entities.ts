@@ -3,6 +3,7 @@ import { MonthlyTotals1764201600900 } from '../migrations/1764201600900-monthly-
 import { CustomerActivityIndex1764374400900 } from '../migrations/1764374400900-customer-activity-index';
 import { WiderAmounts1764892800900 } from '../migrations/1764892800900-wider-amounts';
 import { CustomerWindows1766707200900 } from '../migrations/1766707200900-customer-windows';
+import { CustomerSpendBands1766966400900 } from '../migrations/1766966400900-customer-spend-bands';
 
 /**
  * The analytics schema. The read model is written and read with SQL only (upserts with rollup
@@ -17,7 +18,8 @@ export const analyticsDatabase = {
     CustomerActivityIndex1764374400900,
     WiderAmounts1764892800900,
     CustomerWindows1766707200900,
+    CustomerSpendBands1766966400900,
   ],
-  // Segmentation groups a merchant's customers and sorts them by spend: tens of thousands of rows.
+  // Recomputing a merchant's customers groups its transactions by customer: tens of thousands of groups.
   workMem: '32MB',
 };

@@ -50,7 +50,7 @@ import { activityBoundaries } from '../src/insights/customer-windows';
 import { CustomersRepository } from '../src/insights/customers.repository';
 import { RiskService } from '../src/insights/risk.service';
 import { SegmentationService } from '../src/insights/segmentation.service';
-import { segmentsOf, type CustomerSpend } from '../src/insights/segmentation';
+import { segmentsOf, tierFiguresOf, type CustomerSpend } from '../src/insights/segmentation';
 import { ReadModelRepository } from '../src/transactions/read-model.repository';
 
 // Events in through the real Kafka, figures out through the HTTP API, against hand-computed
@@ -246,6 +246,78 @@ describe('analytics: events in, figures out', () => {
 
   // Month to date: 100 + 50 NZD (31.45 USD at 0.6289) + 500 (charge) + 2500 = 3131.45; the
   // refunded 200 and the failed 20 do not count, the XRP escrow has no USD price.
+  /** Per customer of the merchant's transactions: completed spend, in the 30 days to `asOf` and the 30 before. */
+  const customersScanSql = `
+    SELECT customer_ref, coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) AS spend, count(*)::int AS n,
+           max(occurred_at) AS last_seen,
+           coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $2), 0) AS recent,
+           coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $3 AND occurred_at < $2), 0) AS prior
+      FROM analytics.transactions WHERE user_id = $1 AND customer_ref IS NOT NULL
+     GROUP BY customer_ref`;
+  const windowStarts = (asOf: Date) => [
+    new Date(asOf.getTime() - 29 * 86_400_000),
+    new Date(asOf.getTime() - 59 * 86_400_000),
+  ];
+
+  /**
+   * The spend bands (as of the merchant's window day `asOf`) against the same sums over that scan:
+   * a customer left in its old band, a figure moved twice or not moved shows here.
+   */
+  const expectSpendBandsOfScan = async (userId: string, asOf: Date) => {
+    const figures = (rows: Record<string, unknown>[]) => rows.map((r) => Object.values(r).map(Number));
+    const [bands, scanned] = await Promise.all([
+      query(
+        `SELECT band, customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds
+           FROM analytics.customer_spend_bands
+          WHERE user_id = $1 AND (customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds) <> (0, 0, 0, 0, 0, 0)
+          ORDER BY band`,
+        [userId],
+      ),
+      query(
+        `SELECT analytics.spend_band(spend) AS band, count(*) AS customers, sum(spend) AS spend_usd, sum(n) AS tx_count,
+                sum(recent) AS recent_usd, sum(prior) AS prior_usd, sum(extract(epoch FROM last_seen)) AS last_seen_seconds
+           FROM (${customersScanSql}) c WHERE spend > 0 GROUP BY 1 ORDER BY 1`,
+        [userId, ...windowStarts(asOf)],
+      ),
+    ]);
+    expect(figures(bands)).toEqual(figures(scanned));
+  };
+
+  /**
+   * The tiers' sums and the segments as the service reads them at `at` against tierFiguresOf's and
+   * segmentsOf's ranking of that scan (the sums exact: the segments round days and averages).
+   */
+  const expectSegmentsOfScan = async (userId: string, at: Date) => {
+    const asOf = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+    const scanned = await query<{ spend: string; n: number; days: string; recent: string; prior: string }>(
+      `SELECT *, extract(epoch FROM ($4::timestamptz - last_seen)) / 86400 AS days
+         FROM (${customersScanSql}) c WHERE spend > 0 ORDER BY spend DESC, customer_ref`,
+      [userId, ...windowStarts(asOf), at],
+    );
+    const customers = scanned.map((c): CustomerSpend => ({
+      spendUsd: Number(c.spend),
+      txCount: c.n,
+      daysSinceLast: Math.max(0, Number(c.days)),
+      recentUsd: Number(c.recent),
+      priorUsd: Number(c.prior),
+    }));
+    const tiers = await app.get(CustomersRepository).spendTiers(userId, at);
+    expect(
+      tiers.map((t) => ({
+        ...t,
+        spendUsd: Number(t.spendUsd),
+        recentUsd: Number(t.recentUsd),
+        priorUsd: Number(t.priorUsd),
+        lowestUsd: Number(t.lowestUsd),
+        highestUsd: Number(t.highestUsd),
+      })),
+    ).toEqual(tierFiguresOf(customers).map((t) => ({ ...t, recencyDays: expect.closeTo(t.recencyDays, 6) })));
+    const naiveSegments = segmentsOf(customers);
+    const segments = await app.get(SegmentationService).segmentation(userId, at);
+    expect(segments.totalCustomers).toBe(scanned.length);
+    expect(segments.segments).toEqual(naiveSegments);
+  };
+
   const monthly = 3131.45;
   const sameMonth = fortyDaysAgo.getUTCMonth() === now.getUTCMonth();
 
@@ -487,8 +559,8 @@ describe('analytics: events in, figures out', () => {
 
   it('keeps its rollups equal to a scan of the transactions through updates, refunds, replays and later days', async () => {
     // A merchant's 400 transactions over 100 days (and two tomorrow), fed through the handlers' write path
-    // with status changes, refunds and replays, read on several days; every figure the customer and
-    // channel rollups give must be what a scan of analytics.transactions gives.
+    // with status changes, refunds and replays, read on several days; every figure the customer, spend-band
+    // and channel rollups give must be what a scan of analytics.transactions gives.
     const merchant = userOf();
     const readModel = app.get(ReadModelRepository);
     const dataSource = app.get(DataSource);
@@ -524,7 +596,6 @@ describe('analytics: events in, figures out', () => {
           ? { ...tx, status: 'refunded' as const }
           : tx;
     const day = (days: number) => new Date(today + days * 86_400_000 + 15 * 3_600_000);
-    const segmentation = app.get(SegmentationService);
     const metrics = app.get(BusinessMetricsService);
     const competitive = app.get(CompetitiveService);
     const dashboard = app.get(DashboardService);
@@ -568,31 +639,9 @@ describe('analytics: events in, figures out', () => {
         }));
       expect(numeric(customers)).toEqual(numeric(naiveCustomers));
 
-      // Segmentation against the old per-customer ranking over a scan.
-      const scanned = await query<
-        CustomerSpend & { spendUsd: string; recentUsd: string; priorUsd: string; daysSinceLast: string }
-      >(
-        `SELECT coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) AS "spendUsd", count(*)::int AS "txCount",
-                extract(epoch FROM ($2::timestamptz - max(occurred_at))) / 86400 AS "daysSinceLast",
-                coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $3), 0) AS "recentUsd",
-                coalesce(sum(amount_usd) FILTER (WHERE status = 'completed' AND occurred_at >= $4 AND occurred_at < $3), 0) AS "priorUsd"
-           FROM analytics.transactions WHERE user_id = $1 AND customer_ref IS NOT NULL
-          GROUP BY customer_ref HAVING coalesce(sum(amount_usd) FILTER (WHERE status = 'completed'), 0) > 0
-          ORDER BY 1 DESC, customer_ref`,
-        [merchant.id, at, new Date(asOf.getTime() - 29 * 86_400_000), new Date(asOf.getTime() - 59 * 86_400_000)],
-      );
-      const naiveSegments = segmentsOf(
-        scanned.map((c) => ({
-          spendUsd: Number(c.spendUsd),
-          txCount: c.txCount,
-          daysSinceLast: Math.max(0, Number(c.daysSinceLast)),
-          recentUsd: Number(c.recentUsd),
-          priorUsd: Number(c.priorUsd),
-        })),
-      );
-      const segments = await segmentation.segmentation(merchant.id, at);
-      expect(segments.totalCustomers).toBe(scanned.length);
-      expect(segments.segments).toEqual(naiveSegments);
+      // The spend bands and segmentation against the old per-customer ranking over a scan.
+      await expectSpendBandsOfScan(merchant.id, asOf);
+      await expectSegmentsOfScan(merchant.id, at);
 
       // Business metrics' and competitive analysis' customers against distinct counts over a scan.
       const distinct = async (from: Date, before: Date | null) =>
@@ -691,6 +740,85 @@ describe('analytics: events in, figures out', () => {
     await expectScanFigures(day(4));
     await expectScanFigures(day(75));
     await expectScanFigures(day(0));
+  });
+
+  it('keeps the spend bands equal to a scan and cuts the tiers inside a band, equal spends by reference', async () => {
+    // 60 customers of a new merchant in four spend bands ($300, $200, $150, $100 to 3 significant
+    // figures), fed through the handlers' write path: the cuts after the 6th and the 30th customer
+    // fall inside the $300 and $150 bands, the bands between lie whole in one tier, every third
+    // customer of a band spends the same amount (ranked by reference: the first cut falls among
+    // them), and some customers of the whole bands have a pending sale tomorrow (later than the
+    // read: 0 days since, not fewer).
+    const merchant = userOf();
+    const readModel = app.get(ReadModelRepository);
+    const dataSource = app.get(DataSource);
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const sale = (customer: number, sourceId: string, amount: string, status: TransactionStatus, at: number) =>
+      dataSource.transaction((manager) =>
+        readModel.apply(manager, {
+          userId: merchant.id,
+          source: 'integrations',
+          sourceId: `${merchant.id}-${sourceId}`,
+          type: 'fiat',
+          amount,
+          currency: 'USD',
+          status,
+          processor: 'stripe',
+          country: 'NZ',
+          paymentMethod: 'card',
+          customerRef: `band-${String(customer).padStart(2, '0')}`,
+          propertyId: null,
+          blockchainTxHash: null,
+          description: null,
+          occurredAt: new Date(at),
+        }),
+      );
+    const amounts: string[] = [];
+    let customer = 0;
+    for (const [band, size] of [
+      [300, 10],
+      [200, 15],
+      [150, 15],
+      [100, 20],
+    ] as const) {
+      for (let j = 0; j < size; j++, customer++) {
+        amounts[customer] = `${band}.${j % 3 === 0 ? '50' : String((j * 37) % 100).padStart(2, '0')}`;
+        await sale(customer, `sale-${customer}`, amounts[customer], 'completed', today + 36e6 - j * 3 * 86_400_000);
+        if ((band === 200 || band === 100) && j % 4 === 1) {
+          await sale(customer, `tomorrow-${customer}`, '9.00', 'pending', today + 86_400_000 + 3_600_000);
+        }
+      }
+    }
+    // Moves between bands: a second sale lifts customer 0 to $500 and its refund brings it back; a
+    // pending sale completed lifts customer 12 to $250; a failed charge paid later lifts customer 20
+    // to the next band; customer 45's only sale refunded takes it out of the paying customers (59
+    // left: cuts after the 6th and the 30th).
+    await sale(0, 'lift-0', '200.00', 'completed', today - 86_400_000);
+    await sale(0, 'lift-0', '200.00', 'refunded', today - 86_400_000);
+    await sale(12, 'lift-12', '50.00', 'pending', today - 40 * 86_400_000);
+    await sale(12, 'lift-12', '50.00', 'completed', today - 40 * 86_400_000);
+    await sale(20, 'retry-20', '1.00', 'failed', today - 2 * 86_400_000);
+    await sale(20, 'retry-20', '1.00', 'completed', today - 2 * 86_400_000);
+    await sale(45, 'sale-45', amounts[45]!, 'refunded', today + 36e6 - 5 * 3 * 86_400_000);
+
+    const at = (days: number) => new Date(today + days * 86_400_000 + 15 * 3_600_000);
+    const segments = await app.get(SegmentationService).segmentation(merchant.id, at(0));
+    expect(segments.segments.map((s) => [s.tier, s.count])).toEqual([
+      ['premium', 6],
+      ['standard', 24],
+      ['other', 29],
+    ]);
+    // A new customer's first sales arriving at once (a month apart, so no rollup bucket makes them
+    // wait for each other): its row is created once and each sale moves it between bands once.
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => sale(60, `together-${i}`, '15.00', 'completed', today - i * 32 * 86_400_000)),
+    );
+    // Today, then the windows moved a day and 30 more, then 75 days on and back (both recomputed).
+    for (const days of [0, 1, 31, 75, 0]) {
+      await app.get(CustomersRepository).windowsAt(merchant.id, new Date(today + days * 86_400_000));
+      await expectSpendBandsOfScan(merchant.id, new Date(today + days * 86_400_000));
+      await expectSegmentsOfScan(merchant.id, at(days));
+    }
   });
 
   it('reads the networks: Polygon and the XRP Ledger online, an unreachable one offline with no figures', async () => {

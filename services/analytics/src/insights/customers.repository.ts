@@ -76,6 +76,7 @@ export class CustomersRepository {
       else {
         const rebuild = rebuildCustomersSql();
         await manager.query(rebuild.sql, [userId, ...rebuild.params(asOf)]);
+        await this.rebuildSpendBands(manager, userId);
       }
       await manager.query(`UPDATE analytics.customer_windows SET as_of = $2 WHERE user_id = $1`, [userId, day]);
     });
@@ -111,16 +112,39 @@ export class CustomersRepository {
     const pick = (i: number, what: 'usd' | 'last') =>
       what === 'usd' ? `coalesce(sum(usd) FILTER (WHERE part = ${i}), 0)` : `max(last) FILTER (WHERE part = ${i})`;
     const lastSets = ranges.filter((r) => !r.completedSum).map((r) => `${r.name} = greatest(c.${r.name}, m.${r.name})`);
+    // The paying customers' spend bands take the same moves of their window sums.
     await manager.query(
-      `UPDATE analytics.customers c SET
-          recent_usd = c.recent_usd - m.to_prior,
-          prior_usd = c.prior_usd + m.to_prior - m.out_prior${lastSets.length ? ',\n          ' : ''}${lastSets.join(',\n          ')}
-         FROM (SELECT customer_ref, ${ranges
-           .map((r, i) => `${pick(i, r.completedSum ? 'usd' : 'last')} AS ${r.name}`)
-           .join(', ')}
-                 FROM (${parts.join('\n UNION ALL ')}) moved GROUP BY customer_ref) m
-        WHERE c.user_id = $1 AND c.customer_ref = m.customer_ref`,
+      `WITH shifted AS (
+         UPDATE analytics.customers c SET
+           recent_usd = c.recent_usd - m.to_prior,
+           prior_usd = c.prior_usd + m.to_prior - m.out_prior${lastSets.length ? ',\n           ' : ''}${lastSets.join(',\n           ')}
+          FROM (SELECT customer_ref, ${ranges
+            .map((r, i) => `${pick(i, r.completedSum ? 'usd' : 'last')} AS ${r.name}`)
+            .join(', ')}
+                  FROM (${parts.join('\n UNION ALL ')}) moved GROUP BY customer_ref) m
+         WHERE c.user_id = $1 AND c.customer_ref = m.customer_ref
+         RETURNING c.spend_usd, m.to_prior, m.out_prior
+       )
+       UPDATE analytics.customer_spend_bands b SET
+         recent_usd = b.recent_usd - d.to_prior,
+         prior_usd = b.prior_usd + d.to_prior - d.out_prior
+        FROM (SELECT analytics.spend_band(spend_usd) AS band, sum(to_prior) AS to_prior, sum(out_prior) AS out_prior
+                FROM shifted WHERE spend_usd > 0 GROUP BY 1) d
+       WHERE b.user_id = $1 AND b.band = d.band`,
       params,
+    );
+  }
+
+  /** The merchant's spend bands summed again from its customers, after they were recomputed. */
+  private async rebuildSpendBands(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`DELETE FROM analytics.customer_spend_bands WHERE user_id = $1`, [userId]);
+    await manager.query(
+      `INSERT INTO analytics.customer_spend_bands
+         (user_id, band, customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds)
+       SELECT user_id, analytics.spend_band(spend_usd), count(*), sum(spend_usd), sum(tx_count), sum(recent_usd),
+              sum(prior_usd), sum(extract(epoch FROM last_seen))
+         FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0 GROUP BY 1, 2`,
+      [userId],
     );
   }
 
@@ -185,47 +209,64 @@ export class CustomersRepository {
    */
   async spendTiers(userId: string, now: Date): Promise<TierRow[]> {
     await this.windowsAt(userId, utcDay(now));
-    // The cuts are the ceil(n / 10)th and ceil(n / 2)th customers in the spend index; one pass
-    // over the customers then sums each tier (no sort, no grouping; OFFSET 0 keeps the tier computed
-    // once a row rather than once an aggregate).
-    const tierOf = `CASE WHEN c.spend_usd > cut1.spend_usd OR (c.spend_usd = cut1.spend_usd AND c.customer_ref <= cut1.customer_ref) THEN 0
-                         WHEN c.spend_usd > cut2.spend_usd OR (c.spend_usd = cut2.spend_usd AND c.customer_ref <= cut2.customer_ref) THEN 1
-                         ELSE 2 END`;
-    const sums = [0, 1, 2].map(
-      (t) => `count(*) FILTER (WHERE tier = ${t})::int AS count${t},
-              sum(spend_usd) FILTER (WHERE tier = ${t})::text AS spend${t},
-              sum(tx_count) FILTER (WHERE tier = ${t})::int AS tx${t},
-              sum(recent_usd) FILTER (WHERE tier = ${t})::text AS recent${t},
-              sum(prior_usd) FILTER (WHERE tier = ${t})::text AS prior${t},
-              min(spend_usd) FILTER (WHERE tier = ${t})::text AS lowest${t},
-              max(spend_usd) FILTER (WHERE tier = ${t})::text AS highest${t},
-              sum(recency) FILTER (WHERE tier = ${t})::float8 AS recency${t}`,
-    );
-    const [row] = (await this.db.query(
-      `WITH paying AS (SELECT count(*) AS n FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0),
-       cut1 AS (SELECT spend_usd, customer_ref FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0
-                 ORDER BY spend_usd DESC, customer_ref OFFSET (SELECT (n + 9) / 10 - 1 FROM paying) LIMIT 1),
-       cut2 AS (SELECT spend_usd, customer_ref FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0
-                 ORDER BY spend_usd DESC, customer_ref OFFSET (SELECT (n + 1) / 2 - 1 FROM paying) LIMIT 1)
-       SELECT ${sums.join(',\n              ')}
-         FROM (SELECT ${tierOf} AS tier, c.spend_usd, c.tx_count, c.recent_usd, c.prior_usd,
-                      greatest(0, date_part('epoch', $2::timestamptz - c.last_seen) / 86400) AS recency
-                 FROM analytics.customers c, cut1, cut2
-                WHERE c.user_id = $1 AND c.spend_usd > 0 OFFSET 0) ranked`,
+    // From the spend bands (analytics.customer_spend_bands, ordered like the spend): the customers
+    // ranked above each band give the cuts' ranks. A band holding a rank next to a cut (at most
+    // four) is read customer by customer and its members tiered by rank; every other band lies in
+    // one tier and adds its sums whole. Days since the last transaction are (now - last) summed, a
+    // last transaction later than now counting 0: the few such customers of whole bands are read
+    // back. The top and bottom spends bound the first and last tier. One statement, one snapshot.
+    const tierOf = (rank: string) => `CASE WHEN ${rank} <= cut1 THEN 0 WHEN ${rank} <= cut2 THEN 1 ELSE 2 END`;
+    return (await this.db.query(
+      `WITH bands AS (
+         SELECT band, customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds,
+                sum(customers) OVER w - customers AS above, lag(band, 1, 'Infinity') OVER w AS ceiling
+           FROM analytics.customer_spend_bands WHERE user_id = $1 AND customers > 0
+         WINDOW w AS (ORDER BY band DESC)
+       ), cuts AS (
+         SELECT (n + 9) / 10 AS cut1, (n + 1) / 2 AS cut2, extract(epoch FROM $2::timestamptz) AS now
+           FROM (SELECT coalesce(sum(customers), 0) AS n FROM bands) paying
+       ), placed AS (
+         SELECT b.*, ${tierOf('above + 1')} AS tier,
+                -- Holds rank cut or cut + 1 (its ranks are above + 1 to above + customers).
+                cut1 BETWEEN above AND above + customers OR cut2 BETWEEN above AND above + customers AS split
+           FROM bands b, cuts
+       ), members AS (
+         SELECT ${tierOf('m.rank')} AS tier, m.*
+           FROM placed p, cuts, LATERAL (
+                  SELECT p.above + row_number() OVER (ORDER BY c.spend_usd DESC, c.customer_ref) AS rank,
+                         c.spend_usd, c.tx_count, c.recent_usd, c.prior_usd,
+                         greatest(0, cuts.now - extract(epoch FROM c.last_seen)) AS recency
+                    FROM analytics.customers c
+                   WHERE c.user_id = $1 AND c.spend_usd > 0 AND c.spend_usd >= p.band AND c.spend_usd < p.ceiling
+                   ORDER BY c.spend_usd DESC, c.customer_ref) m
+          -- There are at most four: the LIMIT tells the planner so (a large estimate would cost a JIT compile).
+          WHERE p.band IN (SELECT band FROM placed WHERE split ORDER BY band DESC LIMIT 4)
+       ), ahead AS (
+         SELECT p.tier, sum(extract(epoch FROM c.last_seen) - cuts.now) AS recency
+           FROM cuts, analytics.customers c JOIN placed p ON p.band = analytics.spend_band(c.spend_usd) AND NOT p.split
+          WHERE c.user_id = $1 AND c.spend_usd > 0 AND c.last_seen > $2::timestamptz
+          GROUP BY 1
+       ), sums AS (
+         SELECT tier, sum(customers) AS count, sum(spend_usd) AS spend, sum(tx_count) AS tx, sum(recent_usd) AS recent,
+                sum(prior_usd) AS prior, sum(customers * cuts.now - last_seen_seconds) AS recency
+           FROM placed, cuts WHERE NOT split GROUP BY tier
+         UNION ALL
+         SELECT tier, count(*), sum(spend_usd), sum(tx_count), sum(recent_usd), sum(prior_usd), sum(recency)
+           FROM members GROUP BY tier
+         UNION ALL
+         SELECT tier, 0, 0, 0, 0, 0, recency FROM ahead
+       )
+       SELECT s.tier, sum(s.count)::int AS count, sum(s.spend)::text AS "spendUsd", sum(s.tx)::int AS "txCount",
+              sum(s.recent)::text AS "recentUsd", sum(s.prior)::text AS "priorUsd",
+              (sum(s.recency) / 86400)::float8 AS "recencyDays",
+              (CASE s.tier WHEN 0 THEN (SELECT max(spend_usd) FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0)
+                           ELSE (SELECT spend_usd FROM members WHERE rank = CASE s.tier WHEN 1 THEN cut1 ELSE cut2 END + 1)
+               END)::text AS "highestUsd",
+              (CASE s.tier WHEN 2 THEN (SELECT min(spend_usd) FROM analytics.customers WHERE user_id = $1 AND spend_usd > 0)
+                           ELSE (SELECT spend_usd FROM members WHERE rank = CASE s.tier WHEN 0 THEN cut1 ELSE cut2 END)
+               END)::text AS "lowestUsd"
+         FROM sums s, cuts GROUP BY s.tier, cut1, cut2 HAVING sum(s.count) > 0 ORDER BY s.tier`,
       [userId, now.toISOString()],
-    )) as Record<string, string | number | null>[];
-    return [0, 1, 2]
-      .filter((t) => Number(row[`count${t}`]) > 0)
-      .map((t) => ({
-        tier: t,
-        count: Number(row[`count${t}`]),
-        spendUsd: String(row[`spend${t}`]),
-        txCount: Number(row[`tx${t}`]),
-        recentUsd: String(row[`recent${t}`]),
-        priorUsd: String(row[`prior${t}`]),
-        lowestUsd: String(row[`lowest${t}`]),
-        highestUsd: String(row[`highest${t}`]),
-        recencyDays: Number(row[`recency${t}`]),
-      }));
+    )) as TierRow[];
   }
 }

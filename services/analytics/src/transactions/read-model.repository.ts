@@ -171,7 +171,8 @@ export class ReadModelRepository {
    * The customer's completed spend follows the transaction's status (a refund takes it back), in
    * total and in the moving windows as of the merchant's window day (customer-windows.ts), read
    * under a share lock so a read moving that day waits for this transaction and the other way round.
-   * A transaction counts (and is seen) once, when it first names the customer.
+   * A transaction counts (and is seen) once, when it first names the customer. The customer's
+   * spend band (analytics.customer_spend_bands) takes its figures out as they were and in as they become.
    */
   private async addToCustomer(
     manager: EntityManager,
@@ -198,21 +199,64 @@ export class ReadModelRepository {
     const prior = !recent && at >= priorFromOf(asOf) ? 1 : 0;
     const lasts = activityBoundaries.map((b) => (first && at < b.at(asOf) ? at : null));
     const columns = activityBoundaries.map((b) => b.column);
+    await this.lockCustomer(manager, userId, customerRef, now.occurredAt);
+    // The row is locked, so the statement's snapshot holds its latest figures: `was` reads them as
+    // they were, the update returns them as they become, and the band sums move by the difference.
     await manager.query(
-      `INSERT INTO analytics.customers
-         (user_id, customer_ref, spend_usd, tx_count, first_seen, last_seen, recent_usd, prior_usd, ${columns.join(', ')})
-       VALUES ($1, $2, $3::numeric - $4::numeric, $5, $6, $6, ($3::numeric - $4::numeric) * $7::int,
-               ($3::numeric - $4::numeric) * $8::int, ${columns.map((_, i) => `$${i + 9}::timestamptz`).join(', ')})
-       ON CONFLICT (user_id, customer_ref) DO UPDATE SET
-         spend_usd = customers.spend_usd + excluded.spend_usd,
-         tx_count = customers.tx_count + excluded.tx_count,
-         first_seen = least(customers.first_seen, excluded.first_seen),
-         last_seen = greatest(customers.last_seen, excluded.last_seen),
-         recent_usd = customers.recent_usd + excluded.recent_usd,
-         prior_usd = customers.prior_usd + excluded.prior_usd,
-         ${columns.map((c) => `${c} = greatest(customers.${c}, excluded.${c})`).join(',\n         ')}`,
+      `WITH was AS (
+         SELECT spend_usd, tx_count, recent_usd, prior_usd, last_seen FROM analytics.customers
+          WHERE user_id = $1 AND customer_ref = $2
+       ), becomes AS (
+         UPDATE analytics.customers SET
+           spend_usd = spend_usd + $3::numeric - $4::numeric,
+           tx_count = tx_count + $5::int,
+           first_seen = least(first_seen, $6::timestamptz),
+           last_seen = greatest(last_seen, $6::timestamptz),
+           recent_usd = recent_usd + ($3::numeric - $4::numeric) * $7::int,
+           prior_usd = prior_usd + ($3::numeric - $4::numeric) * $8::int,
+           ${columns.map((c, i) => `${c} = greatest(${c}, $${i + 9}::timestamptz)`).join(',\n           ')}
+          WHERE user_id = $1 AND customer_ref = $2
+          RETURNING spend_usd, tx_count, recent_usd, prior_usd, last_seen
+       ), moved AS (
+         SELECT 1 AS sign, * FROM becomes WHERE spend_usd > 0
+         UNION ALL SELECT -1, * FROM was WHERE spend_usd > 0
+       )
+       INSERT INTO analytics.customer_spend_bands AS b
+         (user_id, band, customers, spend_usd, tx_count, recent_usd, prior_usd, last_seen_seconds)
+       SELECT $1, analytics.spend_band(spend_usd), sum(sign), sum(sign * spend_usd), sum(sign * tx_count),
+              sum(sign * recent_usd), sum(sign * prior_usd), sum(sign * extract(epoch FROM last_seen))
+         FROM moved GROUP BY 2 ORDER BY 2
+       ON CONFLICT (user_id, band) DO UPDATE SET
+         customers = b.customers + excluded.customers,
+         spend_usd = b.spend_usd + excluded.spend_usd,
+         tx_count = b.tx_count + excluded.tx_count,
+         recent_usd = b.recent_usd + excluded.recent_usd,
+         prior_usd = b.prior_usd + excluded.prior_usd,
+         last_seen_seconds = b.last_seen_seconds + excluded.last_seen_seconds`,
       [userId, customerRef, after, before, first ? 1 : 0, now.occurredAt, recent, prior, ...lasts],
     );
+  }
+
+  /**
+   * Locks the customer's row, first inserting it empty (no spend, no transaction, so in no band)
+   * when the customer is new; a concurrent first transaction of the same customer inserts it once
+   * and this waits for it.
+   */
+  private async lockCustomer(manager: EntityManager, userId: string, customerRef: string, at: Date): Promise<void> {
+    const lock = async () => {
+      const rows = (await manager.query(
+        `SELECT 1 FROM analytics.customers WHERE user_id = $1 AND customer_ref = $2 FOR UPDATE`,
+        [userId, customerRef],
+      )) as unknown[];
+      return rows.length > 0;
+    };
+    if (await lock()) return;
+    const inserted = (await manager.query(
+      `INSERT INTO analytics.customers (user_id, customer_ref, first_seen, last_seen) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (user_id, customer_ref) DO NOTHING RETURNING 1`,
+      [userId, customerRef, at],
+    )) as unknown[];
+    if (!inserted.length) await lock();
   }
 
   /** A new transaction's count, USD value and customer in its day's payment method, processor and country bucket. */

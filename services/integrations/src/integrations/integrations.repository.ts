@@ -72,14 +72,19 @@ export class IntegrationsRepository {
   }
 
   /**
-   * Marks a successful delivery or sync. At most once a second per integration, so a burst of
-   * deliveries does not queue on the integration's row lock.
+   * Marks a successful delivery or sync of these processors and POS entries, in one statement. At
+   * most once a second per integration, so a burst of deliveries does not queue on an
+   * integration's row lock.
    */
-  async touchLastSync(manager: EntityManager, kind: SourceKind, id: string): Promise<void> {
+  async touchLastSync(manager: EntityManager, ids: string[]): Promise<void> {
     await manager.query(
-      `UPDATE ${tableOf[kind]} SET last_sync = now()
-        WHERE id = $1 AND (last_sync IS NULL OR last_sync < now() - interval '1 second')`,
-      [id],
+      `WITH processors AS (
+         UPDATE integrations.payment_processors SET last_sync = now()
+          WHERE id = ANY($1::uuid[]) AND (last_sync IS NULL OR last_sync < now() - interval '1 second')
+       )
+       UPDATE integrations.pos_integrations SET last_sync = now()
+        WHERE id = ANY($1::uuid[]) AND (last_sync IS NULL OR last_sync < now() - interval '1 second')`,
+      [[...ids].sort()],
     );
   }
 

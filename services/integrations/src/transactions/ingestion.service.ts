@@ -118,8 +118,8 @@ export class IngestionService {
       const result = results[index]!;
       return result.outcome === 'duplicate' ? [] : [{ item, result }];
     });
-    const touched = new Map(changed.map(({ item }) => [item.source.id, item.source.kind]));
-    for (const id of [...touched.keys()].sort()) await this.integrations.touchLastSync(tx, touched.get(id)!, id);
+    if (changed.length > 0)
+      await this.integrations.touchLastSync(tx, [...new Set(changed.map(({ item }) => item.source.id))]);
     // Last: the outbox rows take their merchants' event-order locks, held until the commit.
     await this.outbox.publishAll(
       tx,

@@ -1,22 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import { context, propagation, trace } from '@opentelemetry/api';
+import { create, toBinary } from '@bufbuild/protobuf';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import {
   deadLetterListSchema,
   deadLetterRoutesOf,
+  eventCatalog,
+  EventHeader,
   replayResultSchema,
   type EventConsumingService,
 } from '@app/contracts';
+import type { Kafka, Producer } from 'kafkajs';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import {
   baseConfigSchema,
+  KAFKA,
   MAX_ATTEMPTS,
   OutboxService,
   PlatformModule,
+  TransactionRunner,
   type Event,
   type EventContext,
   type EventHandler,
@@ -26,7 +32,10 @@ import { query, rawRequest, startApp, startInternalPort, waitFor, accessCookie }
 // The event backbone end to end on the real Postgres and Kafka: a probe service publishes
 // ProfileUpdated events through its outbox and consumes them itself, storing each event's first
 // changed field in a column of 12 characters. A longer one is a poison event (the column refuses
-// it on every attempt); "flaky" ones fail as if the database were away, a few times.
+// it on every attempt, until it is widened); "refused" fails always; "flaky" ones fail as if the
+// database were away, a few times. Each applied
+// event also leaves work for after its commit, which notes whether its row was visible by then.
+// Batches of a partition are also sent to Kafka directly, as one fetch brings them.
 
 // A topic prefix of its own, so the probe reads only what it publishes.
 process.env.KAFKA_TOPIC_PREFIX = `test.probe-${randomUUID().slice(0, 8)}.`;
@@ -50,22 +59,41 @@ class CreateProbe1764892800500 implements MigrationInterface {
 
 /** Failures left for each "flaky" label, as if the database were restarting. */
 const flaky = new Map<string, number>();
+/** Calls of the handler per label. */
+const calls = new Map<string, number>();
+/** A label's second call waits for this (before it fails, for a label that always does). */
+const held = new Map<string, Promise<void>>();
+/** Per key, what the work after each commit saw: the label, and whether its row was visible to others. */
+const afterCommits = new Map<string, { label: string; visible: boolean }[]>();
 
 @Injectable()
 class ProbeHandler implements EventHandler<'ProfileUpdated'> {
   readonly eventType = 'ProfileUpdated' as const;
+
+  constructor(private readonly transactions: TransactionRunner) {}
+
   async handle(event: Event<'ProfileUpdated'>, { manager, eventId }: EventContext): Promise<void> {
     const label = event.changedFields[0] ?? '';
+    calls.set(label, (calls.get(label) ?? 0) + 1);
     const left = flaky.get(label) ?? 0;
     if (left > 0) {
       flaky.set(label, left - 1);
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     }
+    if (calls.get(label) === 2) await held.get(label);
+    if (label === 'refused') throw new Error('refused, as on every attempt');
     await manager.query('INSERT INTO events_probe.applied (event_id, key, label) VALUES ($1, $2, $3)', [
       eventId,
       event.userId,
       label,
     ]);
+    this.transactions.afterCommit(manager, async () => {
+      const seen = afterCommits.get(event.userId) ?? [];
+      afterCommits.set(event.userId, seen);
+      const entry = { label, visible: false };
+      seen.push(entry);
+      entry.visible = (await query('SELECT 1 FROM events_probe.applied WHERE event_id = $1', [eventId])).length === 1;
+    });
   }
 }
 
@@ -89,6 +117,8 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
   let url: string;
   let dataSource: DataSource;
   let outbox: OutboxService;
+  let kafka: Kafka;
+  let producer: Producer;
   const cookie = (role: string) =>
     accessCookie({ id: randomUUID(), email: 'ops@platform.test', emailVerified: true, role });
 
@@ -97,9 +127,13 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     ({ app, url } = await startApp(ProbeModule));
     dataSource = app.get<DataSource>(getDataSourceToken());
     outbox = app.get(OutboxService);
+    kafka = app.get<Kafka>(KAFKA);
+    producer = kafka.producer();
+    await producer.connect();
   });
 
   afterAll(async () => {
+    await producer?.disconnect();
     await app?.close();
   });
 
@@ -176,6 +210,118 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(replayResultSchema.parse((await replay()).body)).toEqual({ id: dead!.id, outcome: 'already-applied' });
     expect(await appliedLabels(key)).toEqual(['before', 'after', 'x'.repeat(20)]);
     expect((await deadLetterOf(poison))!.replayed_at).not.toBeNull();
+  });
+
+  const topic = `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog.ProfileUpdated.topic}`;
+  const groupId = `${process.env.KAFKA_TOPIC_PREFIX}${SERVICE}`;
+  /** A message as the relay sends it (`headers` replace its own), with the id it was given. */
+  const messageOf = (key: string, label: string, headers: Record<string, string> = {}) => {
+    const schema = eventCatalog.ProfileUpdated.schema;
+    const id = randomUUID();
+    return {
+      id,
+      key,
+      value: Buffer.from(toBinary(schema, create(schema, { userId: key, changedFields: [label] }))),
+      headers: {
+        [EventHeader.Id]: id,
+        [EventHeader.Type]: 'ProfileUpdated',
+        [EventHeader.OccurredAt]: new Date().toISOString(),
+        ...headers,
+      },
+    };
+  };
+  /** Sends messages to partition 0 in one request, so one fetch brings them; returns the first one's offset. */
+  const sendBatch = async (messages: ReturnType<typeof messageOf>[]): Promise<number> => {
+    const [sent] = await producer.send({
+      topic,
+      messages: messages.map(({ key, value, headers }) => ({ key, value, headers, partition: 0 })),
+    });
+    return Number(sent!.baseOffset);
+  };
+  /** The offset the consumer group would resume partition 0 at. */
+  const committedOffset = async () => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      return Number(offsets!.partitions.find((partition) => partition.partition === 0)?.offset);
+    } finally {
+      await admin.disconnect();
+    }
+  };
+  const afterCommitsOf = (key: string) => afterCommits.get(key) ?? [];
+
+  it('commits the events of a batch before one that fails, retries that one alone, then applies the rest in order', async () => {
+    const key = randomUUID();
+    const refused = 'refused';
+    let release!: () => void;
+    held.set(refused, new Promise<void>((resolve) => (release = resolve)));
+    const batch = ['one', 'two', refused, 'four', 'five'].map((label) => messageOf(key, label));
+    const first = await sendBatch(batch);
+
+    // While the failing event's first retry is held: the two before it have committed, their work
+    // after the commit has run, Kafka has their offsets; nothing behind it has overtaken it.
+    try {
+      await waitFor(async () => (await appliedLabels(key)).length === 2, 20_000, 'the first two applied');
+      await waitFor(async () => (await committedOffset()) === first + 2, 10_000, 'their offsets committed');
+      await waitFor(async () => afterCommitsOf(key).length === 2, 5_000, 'their work after the commit');
+      expect(afterCommitsOf(key)).toEqual([
+        { label: 'one', visible: true },
+        { label: 'two', visible: true },
+      ]);
+      await waitFor(async () => calls.get(refused) === 2, 5_000, 'the first retry');
+      expect(await appliedLabels(key)).toEqual(['one', 'two']);
+      expect(await deadLetterOf(batch[2]!.id)).toBeUndefined();
+    } finally {
+      release();
+    }
+    await waitFor(async () => (await appliedLabels(key)).length === 4, 20_000, 'the last two applied');
+    expect(await appliedLabels(key)).toEqual(['one', 'two', 'four', 'five']);
+    expect(await deadLetterOf(batch[2]!.id)).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      error: 'refused, as on every attempt',
+    });
+    expect(calls.get(refused)).toBe(MAX_ATTEMPTS);
+    await waitFor(async () => afterCommitsOf(key).length === 4, 5_000, 'the work after the last commits');
+    expect(afterCommitsOf(key).map(({ label }) => label)).toEqual(['one', 'two', 'four', 'five']);
+    expect(afterCommitsOf(key).every(({ visible }) => visible)).toBe(true);
+    await waitFor(async () => (await committedOffset()) === first + batch.length, 10_000, 'all offsets committed');
+  });
+
+  it('dead-letters a poison event in the middle of a batch at once, and applies the rest in order', async () => {
+    const key = randomUUID();
+    const batch = [
+      messageOf(key, 'p-one'),
+      messageOf(key, 'p-two'),
+      messageOf(key, 'p-poison', { [EventHeader.OccurredAt]: 'not a date' }),
+      messageOf(key, 'p-four'),
+      messageOf(key, 'p-five'),
+    ];
+    await sendBatch(batch);
+    await waitFor(async () => (await appliedLabels(key)).length === 4, 20_000, 'the valid events applied');
+    expect(await appliedLabels(key)).toEqual(['p-one', 'p-two', 'p-four', 'p-five']);
+    // At once: one attempt, no retries.
+    const dead = await deadLetterOf(batch[2]!.id);
+    expect(dead).toMatchObject({ attempts: 1 });
+    expect(dead!.error).toMatch(/occurred-at/);
+    expect(calls.get('p-poison')).toBeUndefined();
+  });
+
+  it('applies nothing twice when a batch is delivered again, among events it has not seen', async () => {
+    const key = randomUUID();
+    const batch = ['r-one', 'r-two', 'r-three'].map((label) => messageOf(key, label));
+    await sendBatch(batch);
+    await waitFor(async () => (await appliedLabels(key)).length === 3, 20_000, 'the batch applied');
+
+    // The same events again, with a new one in the middle and one at the end.
+    const [one, two, three] = batch;
+    await sendBatch([one!, messageOf(key, 'r-new'), two!, three!, messageOf(key, 'r-last')]);
+    await waitFor(async () => (await appliedLabels(key)).includes('r-last'), 20_000, 'the last event applied');
+    expect(await appliedLabels(key)).toEqual(['r-one', 'r-two', 'r-three', 'r-new', 'r-last']);
+    await waitFor(async () => afterCommitsOf(key).length >= 5, 5_000, 'the work after the commits');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(afterCommitsOf(key).map(({ label }) => label)).toEqual(['r-one', 'r-two', 'r-three', 'r-new', 'r-last']);
+    expect(['r-one', 'r-two', 'r-three'].map((label) => calls.get(label))).toEqual([1, 1, 1]);
   });
 
   it('retries a transient failure in place for as long as it lasts, without skipping or reordering', async () => {

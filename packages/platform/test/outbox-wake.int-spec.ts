@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { baseConfigSchema, OutboxService, PlatformModule } from '@app/platform';
 import { query, startWorker, waitFor } from '../../../test-support';
 
@@ -40,13 +40,18 @@ describe('outbox relay wake-up from another process', () => {
       [`${SCHEMA}-outbox-listen`],
     ).then((rows) => rows.length === 1);
 
-  /** Commits one event in the writer app; resolves once it is published, with the time that took. */
-  const publishAndTime = async (): Promise<number> => {
+  /**
+   * Commits one event in the writer app (`write` runs the transaction's work, writing the event with
+   * `publish`); resolves once it is published, with the time that took.
+   */
+  const publishAndTime = async (
+    write = (manager: EntityManager, publish: (manager: EntityManager) => Promise<string>) => publish(manager),
+  ): Promise<number> => {
     const key = randomUUID();
     const outbox = writerApp.get(OutboxService);
     const committed = Date.now();
     const id = await writer.transaction((manager) =>
-      outbox.publish(manager, 'ProfileUpdated', key, { userId: key, changedFields: ['wake'] }),
+      write(manager, (into) => outbox.publish(into, 'ProfileUpdated', key, { userId: key, changedFields: ['wake'] })),
     );
     await waitFor(
       async () =>
@@ -76,6 +81,16 @@ describe('outbox relay wake-up from another process', () => {
   it('publishes a row committed by another process within a second, not at the next poll', async () => {
     expect(await publishAndTime()).toBeLessThan(1000);
     expect(await publishAndTime()).toBeLessThan(1000);
+  });
+
+  it('wakes the relay when a transaction that wrote the row in a savepoint commits, not at the release', async () => {
+    const inSavepoint = async (manager: EntityManager, publish: (manager: EntityManager) => Promise<string>) => {
+      const id = await manager.transaction(publish);
+      // A relay woken by the release would find nothing yet, and then sleep through the commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return id;
+    };
+    expect(await publishAndTime(inSavepoint)).toBeLessThan(1000);
   });
 
   it('listens again after its connection is lost, and is woken as before', async () => {

@@ -78,6 +78,31 @@ describe('TransactionRunner.afterCommit', () => {
     expect(await committed(id)).toBe(false);
   });
 
+  it('drops only the work of a savepoint that rolls back; the rest runs once the transaction commits', async () => {
+    const [kept, undone, released] = [randomUUID(), randomUUID(), randomUUID()];
+    const ran: string[] = [];
+    await transactions.run(async (tx) => {
+      await insert(tx, kept);
+      transactions.afterCommit(tx, () => void ran.push(kept));
+      await expect(
+        tx.transaction(async (savepoint) => {
+          await insert(savepoint, undone);
+          transactions.afterCommit(savepoint, () => void ran.push(undone));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      await tx.transaction(async (savepoint) => {
+        await insert(savepoint, released);
+        transactions.afterCommit(savepoint, () => void ran.push(released));
+      });
+      // A released savepoint commits nothing yet.
+      expect(ran).toEqual([]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toEqual([kept, released]);
+    expect(await committed(undone)).toBe(false);
+  });
+
   it('keeps the commit when the work fails, and runs the next transaction’s work as usual', async () => {
     const [first, second] = [randomUUID(), randomUUID()];
     const ran = jest.fn();

@@ -6,6 +6,7 @@ import type {
   EntitySubscriberInterface,
   TransactionCommitEvent,
   TransactionRollbackEvent,
+  TransactionStartEvent,
 } from 'typeorm';
 
 /**
@@ -17,6 +18,8 @@ export type Transaction = EntityManager;
 
 /** queryRunner.data key: work to do once the transaction has committed. */
 const AFTER_COMMIT = 'afterCommit';
+/** queryRunner.data key: for the transaction and each savepoint open in it, how much work came before it. */
+const MARKS = 'afterCommitMarks';
 
 type AfterCommit = () => void | Promise<void>;
 
@@ -62,8 +65,15 @@ export class TransactionRunner implements OnApplicationBootstrap, BeforeApplicat
     if (index >= 0) this.dataSource.subscribers.splice(index, 1);
   }
 
+  /** TypeORM calls this when a transaction or a savepoint (a nested transaction) begins. */
+  afterTransactionStart({ queryRunner }: TransactionStartEvent): void {
+    const pending = queryRunner.data[AFTER_COMMIT] as AfterCommit[] | undefined;
+    queryRunner.data[MARKS] = [...((queryRunner.data[MARKS] as number[] | undefined) ?? []), pending?.length ?? 0];
+  }
+
   /** TypeORM calls this after every commit of the data source (a released savepoint too: skipped). */
   afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
+    (queryRunner.data?.[MARKS] as number[] | undefined)?.pop();
     const pending = queryRunner.data?.[AFTER_COMMIT] as AfterCommit[] | undefined;
     if (!pending?.length || queryRunner.isTransactionActive) return;
     queryRunner.data[AFTER_COMMIT] = [];
@@ -77,9 +87,15 @@ export class TransactionRunner implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  /** A rollback (of a savepoint too) drops the work: it may refer to rows that are gone. */
+  /**
+   * A rollback drops the work it undid, which may refer to rows that are gone: a savepoint's, the
+   * work registered since the savepoint (the work before it still waits for the commit); the
+   * transaction's, all of it.
+   */
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
-    if (queryRunner.data?.[AFTER_COMMIT]) queryRunner.data[AFTER_COMMIT] = [];
+    const mark = (queryRunner.data?.[MARKS] as number[] | undefined)?.pop();
+    const pending = queryRunner.data?.[AFTER_COMMIT] as AfterCommit[] | undefined;
+    if (pending) pending.length = queryRunner.isTransactionActive ? Math.min(mark ?? 0, pending.length) : 0;
   }
 }
 

@@ -11,13 +11,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { fromBinary } from '@bufbuild/protobuf';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { eventBoundsViolation, eventCatalog, EventHeader, type EventType } from '@app/contracts';
-import type { Consumer, EachMessagePayload, IHeaders, Kafka } from 'kafkajs';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { Consumer, EachBatchPayload, EachMessagePayload, IHeaders, Kafka } from 'kafkajs';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { isUuid } from '../auth/tokens';
 import { schemaOf } from '../database/schema';
 import { deadLetteredTotal, deadLettersOpen, consumerRetriesTotal } from '../metrics/metrics';
 import { DeadLettersRepository, type Envelope } from './dead-letters.repository';
-import { CONSUMER_GROUP, EVENT_HANDLERS, type EventHandler } from './event-handler';
+import { CONSUMER_GROUP, EVENT_HANDLERS, type EventContext, type EventHandler } from './event-handler';
 import { ensureTopics, KAFKA, sleep, TOPIC_PREFIX } from './kafka';
 import { isTransientError } from './transient-error';
 
@@ -33,6 +33,18 @@ const FAILURE_BACKOFF_MS = 200;
 /** Wait while the database or another dependency is away; doubles up to the maximum, for as long as it takes. */
 const TRANSIENT_BACKOFF_MS = 500;
 const MAX_TRANSIENT_BACKOFF_MS = 2000;
+/**
+ * A transaction applies a partition's events until it has worked this long (checked before each
+ * next event): an event waits for the commit of the events before it in its transaction, so this
+ * bounds what sharing one adds to its latency.
+ */
+const TRANSACTION_MAX_MS = 20;
+/**
+ * And until it holds this many: each event's savepoint takes a subtransaction id, and past 64 of
+ * them in a transaction Postgres stops caching them, so that every snapshot taken meanwhile, in
+ * any session, has to look them up (pg_subtrans).
+ */
+const TRANSACTION_MAX_EVENTS = 50;
 
 const tracer = trace.getTracer('@app/platform/events');
 
@@ -57,17 +69,34 @@ const envelopeOf = (
   value: payload.message.value ?? null,
 });
 
+/** A message that passed its checks, with what its handler needs besides the transaction. */
+interface Decoded {
+  type: EventType;
+  handler: EventHandler;
+  event: unknown;
+  context: Omit<EventContext, 'manager'>;
+}
+
+/** Why an attempt at a message failed (an object of its own: anything may be thrown). */
+interface Failure {
+  error: unknown;
+}
+
 const messageOf = (error: unknown): string =>
   error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
 
 /**
- * Feeds Kafka events to the service's handlers. Each event is applied in one transaction with its
- * inbox row, so a redelivered event changes nothing. A failure is retried where it stands, so
- * nothing behind it on the partition overtakes it: for as long as it takes when the failure is
- * transient (the database away, a deadlock), and MAX_ATTEMPTS times otherwise, after which the
- * event goes to the service's dead letters and the consumer moves on. A dead letter can be
- * replayed after a fix, through the inbox, so at most once. While the broker is away it keeps
- * reconnecting.
+ * Feeds Kafka events to the service's handlers. Each event is applied in a transaction with its
+ * inbox row, so a redelivered event changes nothing. The events a fetch brought of one partition
+ * share transactions, in order, each in a savepoint of its own (a commit per event, each waiting
+ * for its WAL flush, held a consumer to about half the events per second); an offset is resolved
+ * once its event's transaction has committed. An event that fails there is rolled back to its
+ * savepoint, the events before it commit, and it is retried alone where it stands, so nothing
+ * behind it on the partition overtakes it: for as long as it takes when the failure is transient
+ * (the database away, a deadlock), and MAX_ATTEMPTS times otherwise, after which the event goes to
+ * the service's dead letters and the consumer moves on. A poison event (undecodable, outside its
+ * bounds) goes there at once. A dead letter can be replayed after a fix, through the inbox, so at
+ * most once. While the broker is away it keeps reconnecting.
  */
 @Injectable()
 export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -155,21 +184,130 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     });
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics, fromBeginning: true });
-    await consumer.run({ eachMessage: (payload) => this.consume(envelopeOf(payload), payload.heartbeat) });
+    // Offsets are resolved by hand, only for events whose transaction committed: what is left
+    // unresolved when the consumer stops is delivered again.
+    await consumer.run({ eachBatchAutoResolve: false, eachBatch: (payload) => this.consumeBatch(payload) });
     this.logger.log(`consumer ${this.groupId} subscribed to ${this.topics.join(', ')}`);
   }
 
   /**
-   * Applies one message, retrying it in place; returns once it is applied, skipped (not ours) or
-   * dead-lettered, so Kafka may commit past it. Throws only when the service is stopping, which
-   * leaves the message to be delivered again.
+   * Applies a partition's fetched messages in order: as many as it can in each transaction
+   * (applyTogether); one that failed there, or all of a transaction that failed as a whole, alone
+   * and retried in place (consume) before any behind it. Returns early when the service stops or
+   * the partition was taken away, leaving the messages not applied yet to be delivered again.
    */
-  private async consume(envelope: Envelope, heartbeat: () => Promise<void>): Promise<void> {
+  private async consumeBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    commitOffsetsIfNecessary,
+    uncommittedOffsets,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
+    const envelopes = batch.messages.map((message) =>
+      envelopeOf({ topic: batch.topic, partition: batch.partition, message }),
+    );
+    const stopped = () => !this.running || !isRunning() || isStale();
+    let next = 0;
+    while (next < envelopes.length && !stopped()) {
+      const { committed, alone, failure } = await this.applyTogether(
+        envelopes.slice(next, next + TRANSACTION_MAX_EVENTS),
+      );
+      for (const envelope of envelopes.slice(next, next + committed)) resolveOffset(envelope.offset);
+      next += committed;
+      // Kafka learns what committed before a retry that may take seconds (or an outage's length).
+      if (alone > 0) await commitOffsetsIfNecessary(uncommittedOffsets());
+      for (const [index, envelope] of envelopes.slice(next, next + alone).entries()) {
+        if (stopped()) return;
+        await this.consume(envelope, heartbeat, index === 0 ? failure : undefined);
+        resolveOffset(envelope.offset);
+        next += 1;
+      }
+      await heartbeat();
+    }
+  }
+
+  /**
+   * Applies messages in order in one transaction, each in a savepoint with its inbox row, until one
+   * fails (or is poison), the transaction holds TRANSACTION_MAX_EVENTS or has worked
+   * TRANSACTION_MAX_MS, then commits. Returns how many leading messages committed (those this
+   * service does not consume among them) and how many after those to apply alone: the one that
+   * failed, with its failure; or all the transaction held, when it failed as a whole (its commit,
+   * the connection), so none of it stands.
+   */
+  private async applyTogether(envelopes: Envelope[]): Promise<{ committed: number; alone: number; failure?: Failure }> {
+    const runner = this.dataSource.createQueryRunner();
+    const started = performance.now();
+    let held = 0;
+    let failure: Failure | undefined;
+    try {
+      await runner.startTransaction();
+      for (const envelope of envelopes) {
+        if (held > 0 && performance.now() - started >= TRANSACTION_MAX_MS) break;
+        let decoded: Decoded | undefined;
+        try {
+          decoded = this.decode(envelope);
+        } catch (error) {
+          failure = { error };
+          break;
+        }
+        if (decoded) failure = await this.applyInSavepoint(runner, envelope, decoded);
+        if (failure) break;
+        held += 1;
+      }
+      await runner.commitTransaction();
+      return { committed: held, alone: failure ? 1 : 0, failure };
+    } catch (error) {
+      const alone = Math.min(held + 1, envelopes.length);
+      this.logger.warn(
+        `${this.describe(envelopes[0]!)} and ${alone - 1} after it: their transaction failed (${messageOf(error)}); ` +
+          'applying them one at a time',
+      );
+      // Plain SQL: it ends the transaction whatever savepoint TypeORM believes it is in. The
+      // runner is dropped, and with it any work it kept for after a commit.
+      await runner.query('ROLLBACK').catch(() => undefined);
+      return { committed: 0, alone };
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Applies one message in a savepoint of the runner's transaction. Returns its failure, having
+   * rolled the savepoint back; throws when the savepoint cannot be set, released or rolled back,
+   * which leaves the transaction unusable.
+   */
+  private async applyInSavepoint(
+    runner: QueryRunner,
+    envelope: Envelope,
+    decoded: Decoded,
+  ): Promise<Failure | undefined> {
+    // Nested in the runner's transaction, TypeORM sets a savepoint (and its subscribers see it).
+    await runner.startTransaction();
+    try {
+      await this.traced(envelope, decoded, () => this.applyIn(runner.manager, decoded));
+    } catch (error) {
+      await runner.rollbackTransaction();
+      return { error };
+    }
+    await runner.commitTransaction();
+    return undefined;
+  }
+
+  /**
+   * Applies one message alone, retrying it in place; returns once it is applied, skipped (not ours)
+   * or dead-lettered, so Kafka may commit past it. `failure` is its first attempt's, made in a
+   * shared transaction. Throws only when the service is stopping, which leaves the message to be
+   * delivered again.
+   */
+  private async consume(envelope: Envelope, heartbeat: () => Promise<void>, failure?: Failure): Promise<void> {
     const firstFailedAt = new Date();
     let failures = 0;
     let transientWait = TRANSIENT_BACKOFF_MS;
-    for (;;) {
+    for (let failed = failure; ; failed = undefined) {
       try {
+        if (failed) throw failed.error;
         await this.applyEnvelope(envelope);
         return;
       } catch (error) {
@@ -252,9 +390,25 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     envelope: Envelope,
     alsoInTransaction?: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean> {
+    const decoded = this.decode(envelope);
+    if (!decoded) return false;
+    return this.traced(envelope, decoded, () =>
+      this.dataSource.transaction(async (manager) => {
+        const applied = await this.applyIn(manager, decoded);
+        await alsoInTransaction?.(manager);
+        return applied;
+      }),
+    );
+  }
+
+  /**
+   * The message as its handler takes it, or undefined when this service does not consume its
+   * type; throws PoisonEventError when it can never apply.
+   */
+  private decode(envelope: Envelope): Decoded | undefined {
     const type = envelope.headers[EventHeader.Type] as EventType | undefined;
     const handler = type ? this.handlers.get(type) : undefined;
-    if (!type || !handler) return false;
+    if (!type || !handler) return undefined;
     const eventId = envelope.headers[EventHeader.Id];
     if (!eventId || !isUuid(eventId)) throw new PoisonEventError(`${type}: missing or malformed event-id header`);
     const occurredAt = new Date(envelope.headers[EventHeader.OccurredAt] ?? Date.now());
@@ -269,8 +423,28 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const violation = eventBoundsViolation(type, event);
     if (violation) throw new PoisonEventError(`${type} outside its bounds: ${violation}`);
     const requestId = envelope.headers[EventHeader.RequestId];
+    return { type, handler, event, context: { eventId, occurredAt, requestId } };
+  }
 
-    // The producer's trace continues here: the relay put its context in the headers.
+  /** Records the event in the inbox and, unless it was there already, applies it; returns whether it did. */
+  private async applyIn(manager: EntityManager, decoded: Decoded): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO "${schemaOf(this.dataSource)}"."inbox" (event_id, consumer, type) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [decoded.context.eventId, this.groupId, decoded.type],
+    );
+    if (inserted.length === 0) return false;
+    await decoded.handler.handle(decoded.event as never, { ...decoded.context, manager });
+    return true;
+  }
+
+  /** Runs `work` in a span of the event's processing, which continues the producer's trace. */
+  private async traced<T>(envelope: Envelope, decoded: Decoded, work: () => Promise<T>): Promise<T> {
+    const {
+      type,
+      context: { eventId },
+    } = decoded;
+    // The relay put the producer's trace context in the headers.
     const parent = propagation.extract(ROOT_CONTEXT, envelope.headers);
     const span = tracer.startSpan(
       `${type} process`,
@@ -287,21 +461,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       parent,
     );
     try {
-      return await context.with(trace.setSpan(parent, span), () =>
-        this.dataSource.transaction(async (manager) => {
-          const schema = schemaOf(this.dataSource);
-          const inserted: unknown[] = await manager.query(
-            `INSERT INTO "${schema}"."inbox" (event_id, consumer, type) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING event_id`,
-            [eventId, this.groupId, type],
-          );
-          if (inserted.length > 0) {
-            await handler.handle(event as never, { eventId, occurredAt, requestId, manager });
-          }
-          await alsoInTransaction?.(manager);
-          return inserted.length > 0;
-        }),
-      );
+      return await context.with(trace.setSpan(parent, span), work);
     } catch (error) {
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });

@@ -54,9 +54,13 @@ export class OutboxNotifier implements OnApplicationBootstrap, BeforeApplication
     return () => this.listeners.delete(listener);
   }
 
-  /** TypeORM calls this after every commit of the data source. */
+  /**
+   * TypeORM calls this after every commit of the data source, and after a savepoint's release:
+   * skipped, the rows are not visible until the transaction commits (and a wake-up then would be
+   * spent on nothing, leaving the commit to the poll).
+   */
   afterTransactionCommit(event: TransactionCommitEvent): void {
-    if (!event.queryRunner.data?.[OUTBOX_WRITTEN]) return;
+    if (!event.queryRunner.data?.[OUTBOX_WRITTEN] || event.queryRunner.isTransactionActive) return;
     event.queryRunner.data[OUTBOX_WRITTEN] = false;
     this.listeners.forEach((listener) => listener());
     this.notifyOthers();

@@ -77,10 +77,13 @@ const roles = [
   ['gateway', (cmd) => cmd.includes('gateway/dist/main.js')],
   ['integrations', (cmd) => cmd.includes('services/integrations/dist/src/main.js')],
   ['postgres for integrations', (cmd, app) => app?.startsWith('integrations')],
-  ['consumers of the events', (cmd) => /services\/(analytics|reports-ai|chat-support)\/dist\/src\/main\.js/.test(cmd)],
-  ['their postgres', (cmd, app) => app !== undefined && !app.startsWith('integrations')],
+  ...['analytics', 'reports-ai', 'chat-support'].map((service) => [
+    `consumer ${service}`,
+    (cmd) => cmd.includes(`services/${service}/dist/src/main.js`),
+  ]),
+  ...['analytics', 'reports', 'chat_support'].map((schema) => [`postgres for ${schema}`, (cmd, app) => app?.startsWith(schema)]),
 ];
-const onPath = (role) => !['consumers of the events', 'their postgres'].includes(role);
+const onPath = (role) => !role.startsWith('consumer ') && !/postgres for (analytics|reports|chat_support)/.test(role);
 async function cpuTicks() {
   const backends = new Map(
     (
@@ -170,12 +173,13 @@ try {
   const perDelivery = (ms) => ((ms * 1000) / deliveries.length).toFixed(0).padStart(5);
   const pathCpu = [...cpuByRole].filter(([role]) => onPath(role));
   const pathTotal = pathCpu.reduce((sum, [, ms]) => sum + ms, 0);
-  const consumersTotal = [...cpuByRole].filter(([role]) => !onPath(role)).reduce((sum, [, ms]) => sum + ms, 0);
+  const consumers = [...cpuByRole].filter(([role]) => !onPath(role));
+  const consumersTotal = consumers.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(
     `  CPU per delivery         ${pathCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}: ${perDelivery(pathTotal).trim()} µs on the path, ${format(2e6 / Math.max(1, (pathTotal * 1000) / deliveries.length))}/s on 2 cores if nothing else ran`,
   );
   console.log(
-    `                           consumers applying the events meanwhile ${perDelivery(cpuByRole.get('consumers of the events')).trim()} µs, their postgres ${perDelivery(cpuByRole.get('their postgres')).trim()} µs (${perDelivery(consumersTotal).trim()} µs)`,
+    `                           applying the events meanwhile: ${consumers.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')} (${perDelivery(consumersTotal).trim()} µs)`,
   );
   console.log(`  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
   console.log(`  no loss                  ${lossFree ? 'yes' : 'NO'}`);

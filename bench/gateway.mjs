@@ -10,6 +10,8 @@
 //   written there on exit (one file per process id).
 //   BENCH_REDIS_URL: the gateway's Redis (default redis://127.0.0.1:6379/3).
 //   BENCH_GATEWAY: the gateway's main.js to measure (default gateway/dist/main.js), e.g. an older build.
+//   BENCH_SLICES: how many slices each target's time is cut into (default 4); more, shorter slices
+//   pair the targets more closely when the machine's other load changes.
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,7 +59,7 @@ if (process.argv[2] === '--bare-proxy') {
 async function bench() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const seconds = Number(process.argv[2] ?? 10);
-  const SLICES = 4;
+  const SLICES = Number(process.env.BENCH_SLICES ?? 4);
   // A key pair of this run: the gateway verifies with the public key, the bench signs its cookie.
   const keys = generateSigningKey('bench');
   const path = '/api/user/profile';

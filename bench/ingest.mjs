@@ -81,14 +81,17 @@ const roles = [
     `consumer ${service}`,
     (cmd) => cmd.includes(`services/${service}/dist/src/main.js`),
   ]),
-  ...['analytics', 'reports', 'chat_support'].map((schema) => [`postgres for ${schema}`, (cmd, app) => app?.startsWith(schema)]),
+  ...['analytics', 'reports', 'chat_support'].map((schema) => [
+    `postgres for ${schema}`,
+    (cmd, app) => app?.startsWith(schema),
+  ]),
 ];
 const onPath = (role) => !role.startsWith('consumer ') && !/postgres for (analytics|reports|chat_support)/.test(role);
 async function cpuTicks() {
   const backends = new Map(
-    (
-      await db.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = current_database()`)
-    ).rows.map((row) => [String(row.pid), row.application_name]),
+    (await db.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = current_database()`)).rows.map(
+      (row) => [String(row.pid), row.application_name],
+    ),
   );
   const ticks = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -181,7 +184,9 @@ try {
   console.log(
     `                           applying the events meanwhile: ${consumers.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')} (${perDelivery(consumersTotal).trim()} µs)`,
   );
-  console.log(`  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
+  console.log(
+    `  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`,
+  );
   console.log(`  no loss                  ${lossFree ? 'yes' : 'NO'}`);
   for (const problem of problems) console.log(`    ${problem}`);
   if (!lossFree) process.exitCode = 1;

@@ -42,7 +42,10 @@ describe('OutboxService.publishAll', () => {
   it('writes the events in the order given, each with its own key, request id and payload, after an earlier single one', async () => {
     const [first, second] = [randomUUID(), randomUUID()];
     const ids = await dataSource.transaction(async (manager) => {
-      const single = await outbox.publish(manager, 'ProfileUpdated', first, { userId: first, changedFields: ['before'] });
+      const single = await outbox.publish(manager, 'ProfileUpdated', first, {
+        userId: first,
+        changedFields: ['before'],
+      });
       const many = await outbox.publishAll(manager, [
         { type: 'ProfileUpdated', key: second, data: { userId: second, changedFields: ['a'] }, requestId: 'req-a' },
         { type: 'ProfileUpdated', key: first, data: { userId: first, changedFields: ['b'] } },

@@ -412,7 +412,9 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
       );
       expect(replies[15]!.status).toBe(500);
       // The same transaction three times at once: recorded once, completed once, all under one id.
-      const racedReplies = replies.slice(12, 15).map((reply) => reply.body as { outcome: string; transactionId: string });
+      const racedReplies = replies
+        .slice(12, 15)
+        .map((reply) => reply.body as { outcome: string; transactionId: string });
       expect(racedReplies.filter((r) => r.outcome === 'recorded')).toHaveLength(1);
       expect(new Set(racedReplies.map((r) => r.transactionId)).size).toBe(1);
       const [stored] = await query<{ status: string }>(

@@ -10,7 +10,9 @@ function controlledWork() {
         finish: () =>
           resolve(
             items.map((item) =>
-              item < 0 ? { status: 'rejected', reason: new Error(`bad ${item}`) } : { status: 'fulfilled', value: `ok ${item}` },
+              item < 0
+                ? { status: 'rejected', reason: new Error(`bad ${item}`) }
+                : { status: 'fulfilled', value: `ok ${item}` },
             ),
           ),
       });
@@ -52,7 +54,11 @@ describe('Batcher (group commit)', () => {
     calls[1]!.finish();
     await turn();
     await turn();
-    expect(calls.map((call) => call.items)).toEqual([[0, 1, 2], [3, 4, 5], [6, 7]]);
+    expect(calls.map((call) => call.items)).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7],
+    ]);
     calls[0]!.finish();
     calls[2]!.finish();
     await expect(Promise.all(all)).resolves.toHaveLength(8);

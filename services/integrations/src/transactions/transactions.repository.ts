@@ -50,7 +50,8 @@ const keyOf = (t: Key): [string, string] => [t.integrationId, t.externalTransact
 const keyString = (t: Key): string => `${t.integrationId}\u0000${t.externalTransactionId}`;
 const compareKeys = (a: [string, string], b: [string, string]): number =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
-const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const jsonOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 /** The moves the transition table allows, as SQL (from, to) pairs: code's constants, not input. */
 const allowedMoves = Object.entries(transactionStatusTransitions)
@@ -101,10 +102,12 @@ export class TransactionsRepository {
         sorted.map((t) => t.occurredAt.toISOString()),
       ],
     )) as (StoredTransaction & Key & { inserted: boolean })[];
-    const written = new Map(rows.map(({ integrationId, externalTransactionId, inserted, ...row }) => [
-      keyString({ integrationId, externalTransactionId }),
-      { outcome: inserted ? ('recorded' as const) : ('updated' as const), row },
-    ]));
+    const written = new Map(
+      rows.map(({ integrationId, externalTransactionId, inserted, ...row }) => [
+        keyString({ integrationId, externalTransactionId }),
+        { outcome: inserted ? ('recorded' as const) : ('updated' as const), row },
+      ]),
+    );
     const unchanged = list.filter((t) => !written.has(keyString(t)));
     const existing = new Map<string, string>();
     if (unchanged.length > 0) {

@@ -15,8 +15,6 @@ export interface WebhookTarget {
   isActive: boolean;
 }
 
-const tableOf = { processor: 'integrations.payment_processors', pos: 'integrations.pos_integrations' } as const;
-
 @Injectable()
 export class IntegrationsRepository {
   saveProcessor(manager: EntityManager, processor: Partial<PaymentProcessor>): Promise<PaymentProcessor> {

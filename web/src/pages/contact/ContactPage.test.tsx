@@ -48,7 +48,8 @@ describe('ContactPage', () => {
     expect(screen.getByText('Please fill in all required fields.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
     // Each required field says so, until it is filled in.
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(4);
+    // The messages appear field by field: wait for all four, not the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(4));
     await fillIn(user, field('Name'), message.name);
     await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(3));
   });

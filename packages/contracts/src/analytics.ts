@@ -31,9 +31,6 @@ export const transactionStatusTransitions: Record<TransactionStatus, readonly Tr
 export const canMoveTo = (from: TransactionStatus, to: TransactionStatus): boolean =>
   transactionStatusTransitions[from].includes(to);
 
-/** The statuses a transaction may be in to move to `to`. */
-export const statusesBefore = (to: TransactionStatus): TransactionStatus[] =>
-  transactionStatuses.filter((from) => canMoveTo(from, to));
 /** Per-transaction AML risk level from its 0-100 score: low 0-30, medium 31-70, high 71-100 (AML policy). */
 export const riskLevels = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof riskLevels)[number];

@@ -446,7 +446,7 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
       const reply = await deliver(processor, body);
       expect([reply.status, (reply.body as { message: string }).message]).toEqual([
         400,
-        'The delivery must not contain NUL characters (\\u0000).',
+        'Text must not contain NUL characters',
       ]);
     }
     // An escaped backslash before "u0000" is text, not a NUL character.

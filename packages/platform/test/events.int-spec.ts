@@ -63,6 +63,8 @@ const flaky = new Map<string, number>();
 const calls = new Map<string, number>();
 /** A label's second call waits for this (before it fails, for a label that always does). */
 const held = new Map<string, Promise<void>>();
+/** A label's first call waits for this. */
+const heldFirst = new Map<string, Promise<void>>();
 /** Per key, what the work after each commit saw: the label, and whether its row was visible to others. */
 const afterCommits = new Map<string, { label: string; visible: boolean }[]>();
 
@@ -80,6 +82,7 @@ class ProbeHandler implements EventHandler<'ProfileUpdated'> {
       flaky.set(label, left - 1);
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     }
+    if (calls.get(label) === 1) await heldFirst.get(label);
     if (calls.get(label) === 2) await held.get(label);
     if (label === 'refused') throw new Error('refused, as on every attempt');
     await manager.query('INSERT INTO events_probe.applied (event_id, key, label) VALUES ($1, $2, $3)', [
@@ -286,6 +289,28 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(afterCommitsOf(key).map(({ label }) => label)).toEqual(['one', 'two', 'four', 'five']);
     expect(afterCommitsOf(key).every(({ visible }) => visible)).toBe(true);
     await waitFor(async () => (await committedOffset()) === first + batch.length, 10_000, 'all offsets committed');
+  });
+
+  it('leaves the events behind one that outlasts the time of its transaction to the next transaction, none lost', async () => {
+    const key = randomUUID();
+    let release!: () => void;
+    heldFirst.set('slow-one', new Promise<void>((resolve) => (release = resolve)));
+    const batch = ['slow-one', 'slow-two', 'slow-three'].map((label) => messageOf(key, label));
+    await sendBatch(batch);
+    await waitFor(async () => calls.get('slow-one') === 1, 20_000, 'the first handler called');
+    // Past the 20 ms a transaction may work: the two behind it wait for the next one, whose inbox
+    // rows the first must not keep.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.get('slow-two')).toBeUndefined();
+    release();
+    await waitFor(async () => (await appliedLabels(key)).length === 3, 20_000, 'all three applied');
+    expect(await appliedLabels(key)).toEqual(['slow-one', 'slow-two', 'slow-three']);
+    expect(['slow-one', 'slow-two', 'slow-three'].map((label) => calls.get(label))).toEqual([1, 1, 1]);
+    const inbox = await query<{ event_id: string }>(
+      'SELECT event_id FROM events_probe.inbox WHERE event_id = ANY($1::uuid[])',
+      [batch.map(({ id }) => id)],
+    );
+    expect(inbox).toHaveLength(3);
   });
 
   it('dead-letters a poison event in the middle of a batch at once, and applies the rest in order', async () => {

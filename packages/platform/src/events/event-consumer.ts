@@ -40,11 +40,10 @@ const MAX_TRANSIENT_BACKOFF_MS = 2000;
  */
 const TRANSACTION_MAX_MS = 20;
 /**
- * And until it holds this many: each event's savepoint takes a subtransaction id, and past 64 of
- * them in a transaction Postgres stops caching them, so that every snapshot taken meanwhile, in
- * any session, has to look them up (pg_subtrans).
+ * And until it holds this many: a handler that fails rolls back its transaction, and the events
+ * before it are applied again without it, so this bounds the work a failure repeats.
  */
-const TRANSACTION_MAX_EVENTS = 50;
+const TRANSACTION_MAX_EVENTS = 100;
 
 const tracer = trace.getTracer('@app/platform/events');
 
@@ -88,10 +87,11 @@ const messageOf = (error: unknown): string =>
 /**
  * Feeds Kafka events to the service's handlers. Each event is applied in a transaction with its
  * inbox row, so a redelivered event changes nothing. The events a fetch brought of one partition
- * share transactions, in order, each in a savepoint of its own (a commit per event, each waiting
- * for its WAL flush, held a consumer to about half the events per second); an offset is resolved
- * once its event's transaction has committed. An event that fails there is rolled back to its
- * savepoint, the events before it commit, and it is retried alone where it stands, so nothing
+ * share transactions, in order, their inbox rows written in one statement (a commit per event,
+ * each waiting for its WAL flush, held a consumer to about half the events per second; a savepoint
+ * per event cost two more round trips each); an offset is resolved once its event's transaction
+ * has committed. When an event fails there, its transaction is rolled back, the events before it
+ * commit in a new one, and it is retried alone where it stands, so nothing
  * behind it on the partition overtakes it: for as long as it takes when the failure is transient
  * (the database away, a deadlock), and MAX_ATTEMPTS times otherwise, after which the event goes to
  * the service's dead letters and the consumer moves on. A poison event (undecodable, outside its
@@ -229,70 +229,116 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * Applies messages in order in one transaction, each in a savepoint with its inbox row, until one
-   * fails (or is poison), the transaction holds TRANSACTION_MAX_EVENTS or has worked
-   * TRANSACTION_MAX_MS, then commits. Returns how many leading messages committed (those this
-   * service does not consume among them) and how many after those to apply alone: the one that
-   * failed, with its failure; or all the transaction held, when it failed as a whole (its commit,
-   * the connection), so none of it stands.
+   * Applies leading messages in order in one transaction: their inbox rows in one statement, then
+   * each new one's handler, until the transaction has worked TRANSACTION_MAX_MS, then commits.
+   * There is no savepoint per message: when a handler fails, the whole transaction is rolled back
+   * and the messages before the failing one are applied again in a new one, so each committed
+   * transaction holds only messages that applied. Returns how many leading messages committed
+   * (those this service does not consume among them) and how many after those to apply alone: the
+   * one that failed or is poison, with its failure; or all the transaction held, when it failed as
+   * a whole (its commit, the connection), so none of it stands.
    */
   private async applyTogether(envelopes: Envelope[]): Promise<{ committed: number; alone: number; failure?: Failure }> {
+    const decoded: (Decoded | undefined)[] = [];
+    let failure: Failure | undefined;
+    for (const envelope of envelopes) {
+      try {
+        decoded.push(this.decode(envelope));
+      } catch (error) {
+        failure = { error };
+        break;
+      }
+    }
+    // The messages tried together: all that decoded, then fewer each time a handler fails.
+    let count = decoded.length;
+    for (;;) {
+      if (count === 0) return { committed: 0, alone: failure ? 1 : 0, failure };
+      const outcome = await this.applyAll(envelopes.slice(0, count), decoded.slice(0, count));
+      if ('failedAt' in outcome) {
+        ({ failedAt: count, failure } = outcome);
+        continue;
+      }
+      if ('held' in outcome) {
+        const all = outcome.held === count;
+        return { committed: outcome.held, alone: all && failure ? 1 : 0, failure: all ? failure : undefined };
+      }
+      const alone = Math.min(outcome.attempted, envelopes.length);
+      this.logger.warn(
+        `${this.describe(envelopes[0]!)} and ${alone - 1} after it: their transaction failed (${messageOf(outcome.error)}); ` +
+          'applying them one at a time',
+      );
+      return { committed: 0, alone };
+    }
+  }
+
+  /**
+   * One transaction over decoded messages (undefined: not this service's). Returns how many leading
+   * messages it committed; or, rolled back, the index of the message whose handler failed, with
+   * its failure; or, rolled back, the error that broke the transaction itself and how many messages
+   * it had reached.
+   */
+  private async applyAll(
+    envelopes: Envelope[],
+    decoded: (Decoded | undefined)[],
+  ): Promise<{ held: number } | { failedAt: number; failure: Failure } | { attempted: number; error: unknown }> {
     const runner = this.dataSource.createQueryRunner();
     const started = performance.now();
     let held = 0;
-    let failure: Failure | undefined;
     try {
       await runner.startTransaction();
-      for (const envelope of envelopes) {
+      const fresh = await this.recordInInbox(runner.manager, decoded);
+      for (const [index, message] of decoded.entries()) {
         if (held > 0 && performance.now() - started >= TRANSACTION_MAX_MS) break;
-        let decoded: Decoded | undefined;
-        try {
-          decoded = this.decode(envelope);
-        } catch (error) {
-          failure = { error };
-          break;
+        if (message && fresh.delete(message.context.eventId)) {
+          try {
+            await this.traced(envelopes[index]!, message, () =>
+              message.handler.handle(message.event as never, { ...message.context, manager: runner.manager }),
+            );
+          } catch (error) {
+            await this.rollback(runner);
+            return { failedAt: index, failure: { error } };
+          }
         }
-        if (decoded) failure = await this.applyInSavepoint(runner, envelope, decoded);
-        if (failure) break;
-        held += 1;
+        held = index + 1;
       }
+      // Messages left for the next transaction leave no inbox row behind.
+      if (fresh.size > 0) await this.forgetInInbox(runner.manager, [...fresh]);
       await runner.commitTransaction();
-      return { committed: held, alone: failure ? 1 : 0, failure };
+      return { held };
     } catch (error) {
-      const alone = Math.min(held + 1, envelopes.length);
-      this.logger.warn(
-        `${this.describe(envelopes[0]!)} and ${alone - 1} after it: their transaction failed (${messageOf(error)}); ` +
-          'applying them one at a time',
-      );
-      // Plain SQL: it ends the transaction whatever savepoint TypeORM believes it is in. The
-      // runner is dropped, and with it any work it kept for after a commit.
-      await runner.query('ROLLBACK').catch(() => undefined);
-      return { committed: 0, alone };
+      await this.rollback(runner);
+      return { attempted: held + 1, error };
     } finally {
       await runner.release();
     }
   }
 
   /**
-   * Applies one message in a savepoint of the runner's transaction. Returns its failure, having
-   * rolled the savepoint back; throws when the savepoint cannot be set, released or rolled back,
-   * which leaves the transaction unusable.
+   * Ends the runner's transaction with plain SQL, whatever state TypeORM believes it is in; the
+   * runner is released after, and with it any work it kept for after a commit.
    */
-  private async applyInSavepoint(
-    runner: QueryRunner,
-    envelope: Envelope,
-    decoded: Decoded,
-  ): Promise<Failure | undefined> {
-    // Nested in the runner's transaction, TypeORM sets a savepoint (and its subscribers see it).
-    await runner.startTransaction();
-    try {
-      await this.traced(envelope, decoded, () => this.applyIn(runner.manager, decoded));
-    } catch (error) {
-      await runner.rollbackTransaction();
-      return { error };
-    }
-    await runner.commitTransaction();
-    return undefined;
+  private async rollback(runner: QueryRunner): Promise<void> {
+    await runner.query('ROLLBACK').catch(() => undefined);
+  }
+
+  /** Inserts the messages' inbox rows in one statement; returns the event ids not there before. */
+  private async recordInInbox(manager: EntityManager, decoded: (Decoded | undefined)[]): Promise<Set<string>> {
+    const messages = decoded.filter((message): message is Decoded => message !== undefined);
+    if (messages.length === 0) return new Set();
+    const inserted: { event_id: string }[] = await manager.query(
+      `INSERT INTO "${schemaOf(this.dataSource)}"."inbox" (event_id, consumer, type)
+       SELECT event_id, $2, type FROM unnest($1::uuid[], $3::varchar[]) AS message (event_id, type)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [messages.map(({ context }) => context.eventId), this.groupId, messages.map(({ type }) => type)],
+    );
+    return new Set(inserted.map(({ event_id }) => event_id));
+  }
+
+  private async forgetInInbox(manager: EntityManager, eventIds: string[]): Promise<void> {
+    await manager.query(
+      `DELETE FROM "${schemaOf(this.dataSource)}"."inbox" WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
+      [this.groupId, eventIds],
+    );
   }
 
   /**

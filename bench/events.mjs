@@ -3,7 +3,7 @@
 // process commits ProfileUpdated events to its outbox (one transaction each, with a row of its own
 // state) at a steady rate; the outbox relay publishes them to Kafka; a consumer process applies
 // each in its inbox transaction (inbox row + a row of its own; the events a fetch brought of a
-// partition share one, a savepoint each) and notes when that transaction committed (the
+// partition share one, their inbox rows written in one statement) and notes when that transaction committed (the
 // platform's after-commit hook). Both processes are small Nest apps on the platform
 // (PlatformModule, dist build), with a database and topic prefix of their own. Times come from one
 // clock (CLOCK_MONOTONIC, shared by the processes of the machine): the writer's, just after its

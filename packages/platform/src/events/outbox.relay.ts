@@ -24,9 +24,10 @@ const UNHEARD_POLL_MS = 200;
  * After a drain that published something, commits are gathered this long before the next one, so
  * under load one drain publishes several rows instead of one per commit (each drain is a
  * transaction and a Kafka request). A lone event still leaves at once: an idle relay drains on the
- * first commit. 50 ms put the p99 from commit to a consumer's effect at 1,000 events/s above 50 ms.
+ * first commit. 50 ms put the p99 from commit to a consumer's effect at 1,000 events/s above 50 ms;
+ * 10 ms added about 10 ms to the median at 200 and 1,000 events/s against 3 ms (bench/events.mjs).
  */
-const GATHER_MS = 10;
+const GATHER_MS = 3;
 /** Another relay holds the schema's lock (it drains, and heard the same commits): wake-ups wait this long. */
 const BUSY_MS = 100;
 const MAX_BACKOFF_MS = 5000;

@@ -6,6 +6,7 @@ export * from './telemetry/telemetry';
 export * from './database/database.module';
 export * from './database/schema';
 export * from './database/transaction-runner';
+export * from './database/prepared-query';
 export * from './batching/batcher';
 export * from './errors/app-error';
 export * from './errors/validation';

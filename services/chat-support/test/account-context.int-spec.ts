@@ -88,8 +88,13 @@ describe('chat-support: the account context read model', () => {
   });
 
   /** Publishes an event as its producer's outbox would; `at` is its occurred-at header. */
-  const publish = async (type: EventType, key: string, init: Record<string, unknown>, at = new Date()) => {
-    const eventId = randomUUID();
+  const publish = async (
+    type: EventType,
+    key: string,
+    init: Record<string, unknown>,
+    at = new Date(),
+    eventId = randomUUID(),
+  ) => {
     await producer.send({
       topic: eventTopic(type),
       messages: [eventMessage(type, key, init, { id: eventId, occurredAt: at })],
@@ -105,22 +110,29 @@ describe('chat-support: the account context read model', () => {
       `${type} ${eventId} consumed`,
     );
   };
+  const transactionRecorded = (
+    user: AuthUser,
+    transactionId: string,
+    status: string,
+    minutes: number,
+    amount: string,
+  ) => ({
+    userId: user.id,
+    transactionId,
+    externalTransactionId: `ext-${transactionId}`,
+    type: 'fiat',
+    amount,
+    currency: 'USD',
+    status,
+    paymentMethod: 'card',
+    country: 'NZ',
+    processor: 'stripe',
+    sourceKind: 'processor',
+    integrationId: randomUUID(),
+    occurredAt: timestampFromDate(minutesAgo(minutes)),
+  });
   const recorded = (user: AuthUser, transactionId: string, status: string, minutes: number, amount = '129.90') =>
-    deliver('TransactionRecorded', user.id, {
-      userId: user.id,
-      transactionId,
-      externalTransactionId: `ext-${transactionId}`,
-      type: 'fiat',
-      amount,
-      currency: 'USD',
-      status,
-      paymentMethod: 'card',
-      country: 'NZ',
-      processor: 'stripe',
-      sourceKind: 'processor',
-      integrationId: randomUUID(),
-      occurredAt: timestampFromDate(minutesAgo(minutes)),
-    });
+    deliver('TransactionRecorded', user.id, transactionRecorded(user, transactionId, status, minutes, amount));
   const charge = (type: 'ChargeCompleted' | 'ChargeFailed', user: AuthUser, chargeId: string, minutes: number) =>
     deliver(type, chargeId, {
       userId: user.id,
@@ -331,6 +343,75 @@ describe('chat-support: the account context read model', () => {
       async () => (await query('SELECT 1 FROM chat_support.dead_letters WHERE event_id = $1', [poison])).length > 0,
       10_000,
       'the malformed event set aside',
+    );
+  });
+
+  it("applies a user's transactions once each: redeliveries and older statuses change nothing, the newest 5 kept, another user's report of one ignored", async () => {
+    const payer = personOf('user');
+    const stored = async () =>
+      query<{ source_id: string; status: string; amount: string; updated_at: Date }>(
+        `SELECT source_id, status, amount::text, updated_at FROM chat_support.account_transactions
+          WHERE user_id = $1 ORDER BY occurred_at DESC, source_id DESC`,
+        [payer.id],
+      );
+    const tx = Array.from({ length: 7 }, () => randomUUID());
+    // Five sales, 50 to 10 minutes ago; the one of 30 minutes ago pending at first.
+    for (const [index, minutes] of [50, 40, 30, 20, 10].entries()) {
+      await recorded(payer, tx[index]!, index === 2 ? 'pending' : 'completed', minutes);
+    }
+    const five = await stored();
+    expect(five.map((row) => row.source_id)).toEqual([tx[4], tx[3], tx[2], tx[1], tx[0]]);
+
+    // The same event delivered again (a redelivery after a rebalance): its inbox row stops it; then
+    // the same report under a new event id (a republished outbox row): nothing changes either.
+    const again = transactionRecorded(payer, tx[1]!, 'completed', 40, '129.90');
+    const eventId = await publish('TransactionRecorded', payer.id, again);
+    await waitFor(
+      async () => (await query('SELECT 1 FROM chat_support.inbox WHERE event_id = $1', [eventId])).length > 0,
+      30_000,
+      'the first delivery consumed',
+    );
+    await publish('TransactionRecorded', payer.id, again, new Date(), eventId);
+    await deliver('TransactionRecorded', payer.id, again);
+    // A status the transaction has left behind, and one it may not move to: ignored.
+    await recorded(payer, tx[1]!, 'pending', 40);
+    await recorded(payer, tx[3]!, 'failed', 20);
+    expect(await stored()).toEqual(five);
+
+    // A later status the transition table allows: only that row changes.
+    await recorded(payer, tx[2]!, 'completed', 30);
+    await recorded(payer, tx[1]!, 'refunded', 40);
+    const moved = await stored();
+    expect(moved.map((row) => [row.source_id, row.status])).toEqual([
+      [tx[4], 'completed'],
+      [tx[3], 'completed'],
+      [tx[2], 'completed'],
+      [tx[1], 'refunded'],
+      [tx[0], 'completed'],
+    ]);
+    expect(moved.filter((_, index) => index !== 2 && index !== 3)).toEqual(
+      five.filter((_, index) => index !== 2 && index !== 3),
+    );
+
+    // Another user reporting one of the payer's transactions: the payer's row stays, no row of theirs.
+    await recorded(other, tx[0]!, 'refunded', 50, '1.00');
+    expect(await stored()).toEqual(moved);
+    expect(
+      await query('SELECT 1 FROM chat_support.account_transactions WHERE user_id = $1 AND source_id = $2', [
+        other.id,
+        tx[0],
+      ]),
+    ).toEqual([]);
+
+    // A sixth, newer one: the oldest goes. One older than all five kept: never kept.
+    await recorded(payer, tx[5]!, 'completed', 5, '7.00');
+    await recorded(payer, tx[6]!, 'completed', 60, '8.00');
+    const newest = await stored();
+    expect(newest.map((row) => row.source_id)).toEqual([tx[5], tx[4], tx[3], tx[2], tx[1]]);
+    expect(newest.slice(1)).toEqual(moved.slice(0, 4));
+    const view = await accountIn(await escalate(payer));
+    expect(view.recentTransactions.map((transaction) => [transaction.id, transaction.status])).toEqual(
+      newest.map((row) => [row.source_id, row.status]),
     );
   });
 

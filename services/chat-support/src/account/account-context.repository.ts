@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { preparedQuery } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { AccountContext } from './account-context.entity';
-import { AccountTransaction, type AccountTransactionSource } from './account-transaction.entity';
+import { statusChanges, type ReportedTransaction } from './account-context.util';
+import { AccountTransaction } from './account-transaction.entity';
+
+const accountColumns = `user_id AS "userId", plan_id AS "planId", billing_cycle AS "billingCycle",
+  current_period_end AS "currentPeriodEnd", plan_activated_at AS "planActivatedAt", kyc_status AS "kycStatus",
+  kyc_changed_at AS "kycChangedAt", updated_at AS "updatedAt"`;
+
+/** The status moves a known transaction makes, as SQL (stored, reported) pairs: code's constants, not input. */
+const allowedStatusChanges = statusChanges.map(([current, next]) => `('${current}', '${next}')`).join(', ');
 
 @Injectable()
 export class AccountContextRepository {
@@ -11,15 +20,31 @@ export class AccountContextRepository {
 
   /**
    * The user's account row, created with identity's defaults when missing, locked for the caller's
-   * transaction: one event of a user is applied at a time, whichever topic it came from.
+   * transaction: one event of a user is applied at a time, whichever topic it came from. One
+   * statement: the row it creates is the caller's until the commit, an existing one is locked
+   * (FOR UPDATE). When the row was created by a transaction that committed during the statement,
+   * its snapshot sees neither, and a second statement locks it.
    */
   async lockAccount(manager: EntityManager, userId: string): Promise<AccountContext> {
-    await manager.createQueryBuilder().insert().into(AccountContext).values({ userId }).orIgnore().execute();
-    return manager
-      .createQueryBuilder(AccountContext, 'account')
-      .setLock('pessimistic_write')
-      .where('account.user_id = :userId', { userId })
-      .getOneOrFail();
+    const [row] = await preparedQuery<AccountContext>(
+      manager,
+      'chat-support-lock-account',
+      `WITH created AS (
+         INSERT INTO chat_support.account_contexts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING
+         RETURNING ${accountColumns}
+       ), existing AS (
+         SELECT ${accountColumns} FROM chat_support.account_contexts WHERE user_id = $1 FOR UPDATE
+       )
+       SELECT * FROM created UNION ALL SELECT * FROM existing`,
+      [userId],
+    );
+    if (row) return row;
+    const [locked] = (await manager.query(
+      `SELECT ${accountColumns} FROM chat_support.account_contexts WHERE user_id = $1 FOR UPDATE`,
+      [userId],
+    )) as AccountContext[];
+    if (!locked) throw new Error(`account context of user ${userId} not found after its insert`);
+    return locked;
   }
 
   async setPlan(
@@ -38,25 +63,64 @@ export class AccountContextRepository {
     await manager.update(AccountContext, { userId }, kyc);
   }
 
-  findTransaction(
+  /**
+   * Applies a reported transaction in one statement, under the account's lock (lockAccount first:
+   * the statement's snapshot then holds every earlier write of the user). A transaction stored
+   * under another user is left alone; a known one of the user takes the reported status when
+   * `statusChanges` allows the move; a new one joins the user's newest `keep` (the order of
+   * recentTransactions), the rest deleted, so it is not inserted at all when older than all of
+   * them. The statement's parts see the same snapshot (none sees another's writes): the delete
+   * ranks the stored rows together with the reported one. Returns the user the transaction was
+   * stored under before, null when it was new.
+   */
+  async recordTransaction(
     manager: EntityManager,
-    source: AccountTransactionSource,
-    sourceId: string,
-  ): Promise<AccountTransaction | null> {
-    return manager.findOneBy(AccountTransaction, { source, sourceId });
-  }
-
-  async insertTransaction(manager: EntityManager, tx: Omit<AccountTransaction, 'updatedAt'>): Promise<void> {
-    await manager.insert(AccountTransaction, tx);
-  }
-
-  async setTransactionStatus(
-    manager: EntityManager,
-    source: AccountTransactionSource,
-    sourceId: string,
-    status: string,
-  ): Promise<void> {
-    await manager.update(AccountTransaction, { source, sourceId }, { status });
+    tx: ReportedTransaction,
+    keep: number,
+  ): Promise<{ storedUserId: string | null }> {
+    const [row] = await preparedQuery<{ storedUserId: string | null }>(
+      manager,
+      'chat-support-record-transaction',
+      `WITH stored AS (
+         SELECT user_id, status FROM chat_support.account_transactions WHERE source = $1 AND source_id = $2::uuid
+       ), updated AS (
+         UPDATE chat_support.account_transactions t SET status = $6, updated_at = now()
+           FROM stored
+          WHERE t.source = $1 AND t.source_id = $2::uuid AND stored.user_id::text = $3::text
+            AND (stored.status, $6::varchar) IN (${allowedStatusChanges})
+       ), newest AS (
+         SELECT source, source_id FROM (
+           SELECT source, source_id, occurred_at FROM chat_support.account_transactions WHERE user_id = $3::text::uuid
+           UNION ALL SELECT $1::varchar, $2::uuid, $9::timestamptz
+         ) AS every
+          WHERE NOT EXISTS (SELECT 1 FROM stored)
+          ORDER BY occurred_at DESC, source_id DESC LIMIT $10
+       ), inserted AS (
+         INSERT INTO chat_support.account_transactions
+           (source, source_id, user_id, amount, currency, status, payment_method, processor, occurred_at)
+         SELECT $1, $2::uuid, $3::text::uuid, $4::numeric, $5::varchar, $6, $7::varchar, $8::varchar, $9::timestamptz
+          WHERE EXISTS (SELECT 1 FROM newest WHERE source = $1 AND source_id = $2::uuid)
+         RETURNING 1
+       ), deleted AS (
+         DELETE FROM chat_support.account_transactions t
+          WHERE t.user_id = $3::text::uuid AND NOT EXISTS (SELECT 1 FROM stored)
+            AND NOT EXISTS (SELECT 1 FROM newest n WHERE n.source = t.source AND n.source_id = t.source_id)
+       )
+       SELECT (SELECT user_id::text FROM stored) AS "storedUserId"`,
+      [
+        tx.source,
+        tx.sourceId,
+        tx.userId,
+        tx.amount,
+        tx.currency,
+        tx.status,
+        tx.paymentMethod,
+        tx.processor,
+        tx.occurredAt.toISOString(),
+        keep,
+      ],
+    );
+    return { storedUserId: row?.storedUserId ?? null };
   }
 
   /** The user's newest transactions by when they happened (ties by id, so the order is stable). */
@@ -66,16 +130,5 @@ export class AccountContextRepository {
       order: { occurredAt: 'DESC', sourceId: 'DESC' },
       take: limit,
     });
-  }
-
-  /** Deletes the user's transactions beyond the newest `keep` (the order of recentTransactions). */
-  async keepNewest(manager: EntityManager, userId: string, keep: number): Promise<void> {
-    await manager.query(
-      `DELETE FROM chat_support.account_transactions
-        WHERE user_id = $1 AND (source, source_id) NOT IN (
-          SELECT source, source_id FROM chat_support.account_transactions
-           WHERE user_id = $1 ORDER BY occurred_at DESC, source_id DESC LIMIT $2)`,
-      [userId, keep],
-    );
   }
 }

@@ -4,7 +4,6 @@ import type { AccountContext } from './account-context.entity';
 import type { AccountContextRepository } from './account-context.repository';
 import { AccountContextService } from './account-context.service';
 import type { ReportedTransaction } from './account-context.util';
-import type { AccountTransaction } from './account-transaction.entity';
 
 const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
 const manager = {} as Transaction;
@@ -38,10 +37,7 @@ describe('AccountContextService: applying events', () => {
     lockAccount: jest.fn(),
     setPlan: jest.fn(),
     setKycStatus: jest.fn(),
-    findTransaction: jest.fn(),
-    insertTransaction: jest.fn(),
-    setTransactionStatus: jest.fn(),
-    keepNewest: jest.fn(),
+    recordTransaction: jest.fn(),
   };
   const service = new AccountContextService(repository as unknown as AccountContextRepository);
   let warn: jest.SpyInstance;
@@ -49,7 +45,7 @@ describe('AccountContextService: applying events', () => {
   beforeEach(() => {
     jest.clearAllMocks();
     repository.lockAccount.mockResolvedValue(accountOf(null));
-    repository.findTransaction.mockResolvedValue(null);
+    repository.recordTransaction.mockResolvedValue({ storedUserId: null });
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
@@ -69,7 +65,7 @@ describe('AccountContextService: applying events', () => {
     await service.kycStatusChanged(manager, userId, { status: 'approved', changedAt: at });
     expect(warn).toHaveBeenCalledTimes(5);
     expect(repository.lockAccount).not.toHaveBeenCalled();
-    expect(repository.insertTransaction).not.toHaveBeenCalled();
+    expect(repository.recordTransaction).not.toHaveBeenCalled();
   });
 
   it('keeps the newer plan when an older activation arrives late', async () => {
@@ -104,26 +100,25 @@ describe('AccountContextService: applying events', () => {
     });
   });
 
-  it('adds a new transaction and keeps only the newest few', async () => {
+  it('records a reported transaction under the account lock, keeping the newest 5', async () => {
     await service.transactionReported(manager, reported('pending'));
-    expect(repository.insertTransaction).toHaveBeenCalledWith(manager, reported('pending'));
-    expect(repository.keepNewest).toHaveBeenCalledWith(manager, userId, 5);
-  });
+    expect(repository.lockAccount).toHaveBeenCalledWith(manager, userId);
+    expect(repository.recordTransaction).toHaveBeenCalledWith(manager, reported('pending'), 5);
+    expect(repository.lockAccount.mock.invocationCallOrder[0]).toBeLessThan(
+      repository.recordTransaction.mock.invocationCallOrder[0]!,
+    );
+    expect(warn).not.toHaveBeenCalled();
 
-  it('updates the status of a known transaction, never back to an earlier one', async () => {
-    const stored = { ...reported('completed'), updatedAt: at } satisfies AccountTransaction;
-    repository.findTransaction.mockResolvedValue(stored);
-    await service.transactionReported(manager, reported('pending'));
-    expect(repository.setTransactionStatus).not.toHaveBeenCalled();
+    repository.recordTransaction.mockResolvedValue({ storedUserId: userId });
     await service.transactionReported(manager, reported('refunded'));
-    expect(repository.setTransactionStatus).toHaveBeenCalledWith(manager, 'integrations', stored.sourceId, 'refunded');
-    expect(repository.insertTransaction).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
   });
 
-  it("never moves a transaction to another user's account", async () => {
-    repository.findTransaction.mockResolvedValue({ ...reported('completed'), updatedAt: at });
+  it("warns of a transaction stored under another user's account", async () => {
+    repository.recordTransaction.mockResolvedValue({ storedUserId: userId });
     await service.transactionReported(manager, reported('refunded', 'e2c8a0f4-1111-4222-8333-944455556666'));
-    expect(repository.setTransactionStatus).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('reported for another user'));
+    expect(warn).toHaveBeenCalledWith(
+      `integrations transaction ${reported('refunded').sourceId}: reported for another user; ignored`,
+    );
   });
 });

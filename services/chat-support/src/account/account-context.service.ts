@@ -6,7 +6,6 @@ import {
   accountContextOf,
   isKycStatus,
   isNotOlder,
-  replacesStatus,
   type ActivatedPlan,
   type KycChange,
   type ReportedTransaction,
@@ -63,23 +62,17 @@ export class AccountContextService {
     await this.repository.setKycStatus(manager, userId, { kycStatus: change.status, kycChangedAt: change.changedAt });
   }
 
-  /** A new transaction joins the user's newest few; a later status of a known one updates its row. */
+  /**
+   * A new transaction joins the user's newest few; a later status of a known one updates its row.
+   * Two statements: the account's lock, then the transaction's (repository.recordTransaction).
+   */
   async transactionReported(manager: Transaction, tx: ReportedTransaction): Promise<void> {
     if (!this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`)) return;
     await this.repository.lockAccount(manager, tx.userId);
-    const stored = await this.repository.findTransaction(manager, tx.source, tx.sourceId);
-    if (stored && stored.userId !== tx.userId) {
+    const { storedUserId } = await this.repository.recordTransaction(manager, tx, supportAccountTransactions);
+    if (storedUserId !== null && storedUserId !== tx.userId) {
       this.logger.warn(`${tx.source} transaction ${tx.sourceId}: reported for another user; ignored`);
-      return;
     }
-    if (stored) {
-      if (stored.status !== tx.status && replacesStatus(tx.status, stored.status)) {
-        await this.repository.setTransactionStatus(manager, tx.source, tx.sourceId, tx.status);
-      }
-      return;
-    }
-    await this.repository.insertTransaction(manager, tx);
-    await this.repository.keepNewest(manager, tx.userId, supportAccountTransactions);
   }
 
   private valid(userId: string, what: string): boolean {

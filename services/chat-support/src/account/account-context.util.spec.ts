@@ -18,6 +18,7 @@ import {
   kycChangeOf,
   planOf,
   replacesStatus,
+  statusChanges,
 } from './account-context.util';
 
 const userId = '0b3e1c9e-5d5b-4c4e-9a39-0f3f3b2c8c11';
@@ -136,6 +137,18 @@ describe('account context: ordering rules', () => {
     ['mystery', 'pending', false],
   ])('status %s replaces %s: %s', (next, current, expected) => {
     expect(replacesStatus(next, current)).toBe(expected);
+  });
+
+  it('lists the status changes the repository applies: the moves replacesStatus allows, a same status not', () => {
+    expect(statusChanges).toEqual([
+      ['pending', 'completed'],
+      ['pending', 'failed'],
+      ['pending', 'refunded'],
+      ['pending', 'cancelled'],
+      ['completed', 'refunded'],
+      ['failed', 'completed'],
+    ]);
+    for (const [current, next] of statusChanges) expect(replacesStatus(next, current)).toBe(true);
   });
 });
 

@@ -377,6 +377,79 @@ describe('analytics: events in, figures out', () => {
     expect(records.records).toEqual([]);
   });
 
+  it('ignores an event of a stored transaction under another user and a status move the transition table refuses', async () => {
+    const owner = userOf();
+    const other = userOf();
+    const readModel = app.get(ReadModelRepository);
+    const dataSource = app.get(DataSource);
+    const sourceId = randomUUID();
+    const tx: SourceTransaction = {
+      userId: owner.id,
+      source: 'integrations',
+      sourceId,
+      type: 'fiat',
+      amount: '80.00',
+      currency: 'USD',
+      status: 'completed',
+      processor: 'stripe',
+      country: 'NZ',
+      paymentMethod: 'card',
+      customerRef: 'cust-moves',
+      propertyId: null,
+      blockchainTxHash: null,
+      description: null,
+      occurredAt: minutesAgo(30),
+    };
+    const apply = (event: SourceTransaction) => dataSource.transaction((manager) => readModel.apply(manager, event));
+    const figures = async (userId = owner.id) => ({
+      rows: await query('SELECT user_id, status, risk_score FROM analytics.transactions WHERE source_id = $1', [
+        sourceId,
+      ]),
+      buckets: await query(
+        `SELECT status, tx_count, amount::float AS amount FROM analytics.daily_totals WHERE user_id = $1 AND tx_count <> 0
+         UNION ALL SELECT status, tx_count, amount::float FROM analytics.monthly_totals WHERE user_id = $1 AND tx_count <> 0`,
+        [userId],
+      ),
+      channels: await query(
+        'SELECT tx_count, identified_count FROM analytics.daily_channel_totals WHERE user_id = $1',
+        [userId],
+      ),
+      customers: await query(
+        'SELECT customer_ref, spend_usd::float AS spend, tx_count FROM analytics.customers WHERE user_id = $1',
+        [userId],
+      ),
+    });
+    await expect(apply(tx)).resolves.toBe('recorded');
+    const recorded = await figures();
+    expect(recorded).toEqual({
+      rows: [{ user_id: owner.id, status: 'completed', risk_score: 5 }],
+      buckets: [
+        { status: 'completed', tx_count: 1, amount: 80 },
+        { status: 'completed', tx_count: 1, amount: 80 },
+      ],
+      channels: [{ tx_count: 1, identified_count: 1 }],
+      customers: [{ customer_ref: 'cust-moves', spend: 80, tx_count: 1 }],
+    });
+    // Back to pending (not in the transition table), and a refund reported under another user: nothing moves.
+    await expect(apply({ ...tx, status: 'pending' })).resolves.toBe('ignored');
+    await expect(apply({ ...tx, userId: other.id, status: 'refunded' })).resolves.toBe('ignored');
+    expect(await figures()).toEqual(recorded);
+    expect(await figures(other.id)).toEqual({ rows: recorded.rows, buckets: [], channels: [], customers: [] });
+    // The same status again is applied and moves no figure; the refund moves the row's buckets and takes the spend back.
+    await expect(apply({ ...tx, status: 'completed' })).resolves.toBe('updated');
+    expect(await figures()).toEqual(recorded);
+    await expect(apply({ ...tx, status: 'refunded' })).resolves.toBe('updated');
+    expect(await figures()).toEqual({
+      rows: [{ user_id: owner.id, status: 'refunded', risk_score: 20 }],
+      buckets: [
+        { status: 'refunded', tx_count: 1, amount: 80 },
+        { status: 'refunded', tx_count: 1, amount: 80 },
+      ],
+      channels: [{ tx_count: 1, identified_count: 1 }],
+      customers: [{ customer_ref: 'cust-moves', spend: 0, tx_count: 1 }],
+    });
+  });
+
   it('lists transactions newest first with filters and cursor paging', async () => {
     const all: TransactionPage['transactions'] = [];
     let cursor: string | null = null;

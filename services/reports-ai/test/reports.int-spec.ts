@@ -11,9 +11,11 @@ import {
   reportSchema,
   type EventType,
   type Report,
+  type SourceTransaction,
 } from '@app/contracts';
 import { EventConsumer, type AuthUser } from '@app/platform';
 import type { Producer } from 'kafkajs';
+import { DataSource } from 'typeorm';
 import {
   accessCookie,
   connectEventProducer,
@@ -30,6 +32,7 @@ import {
 import { expectErrorReply } from '../../../test-support/error-reply';
 import type * as AppModuleFile from '../src/app.module';
 import { ReportGenerationService } from '../src/generation/report-generation.service';
+import { ReadModelRepository } from '../src/read-model/read-model.repository';
 import type * as WorkerModuleFile from '../src/worker.module';
 
 // Events in through the real Kafka (as analytics receives them), reports out through the HTTP API,
@@ -456,6 +459,64 @@ describe('reports-ai: events in, reports out', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('ignores an event of a stored transaction under another user and a status move the transition table refuses', async () => {
+    const readModel = app.get(ReadModelRepository);
+    const dataSource = app.get(DataSource);
+    const owner = randomUUID();
+    const sourceId = randomUUID();
+    const tx: SourceTransaction = {
+      userId: owner,
+      source: 'integrations',
+      sourceId,
+      type: 'fiat',
+      amount: '9000.00',
+      currency: 'USD',
+      status: 'completed',
+      processor: 'stripe',
+      country: 'NZ',
+      paymentMethod: 'card',
+      customerRef: null,
+      propertyId: null,
+      blockchainTxHash: null,
+      description: null,
+      occurredAt: new Date(Date.now() - 3_600_000),
+    };
+    const apply = (event: SourceTransaction) =>
+      dataSource.transaction((manager) => readModel.applyTransaction(manager, event));
+    const stored = async () => ({
+      rows: await query('SELECT user_id, status, risk_score FROM reports.transactions WHERE source_id = $1', [
+        sourceId,
+      ]),
+      screenings: await query(
+        `SELECT s.user_id, s.rule, s.risk_score FROM reports.screenings s
+           JOIN reports.transactions t ON t.id = s.transaction_id WHERE t.source_id = $1 ORDER BY s.rule`,
+        [sourceId],
+      ),
+    });
+    await expect(apply(tx)).resolves.toBe('recorded');
+    const recorded = await stored();
+    expect(recorded).toEqual({
+      rows: [{ user_id: owner, status: 'completed', risk_score: 55 }],
+      screenings: [
+        { user_id: owner, rule: 'enhanced_due_diligence', risk_score: 55 },
+        { user_id: owner, rule: 'large_transaction', risk_score: 55 },
+      ],
+    });
+    // Back to pending (not in the transition table), and a refund reported under another user: nothing changes.
+    await expect(apply({ ...tx, status: 'pending' })).resolves.toBe('ignored');
+    await expect(apply({ ...tx, userId: randomUUID(), status: 'refunded' })).resolves.toBe('ignored');
+    expect(await stored()).toEqual(recorded);
+    await expect(apply({ ...tx, status: 'completed' })).resolves.toBe('updated');
+    await expect(apply({ ...tx, status: 'refunded' })).resolves.toBe('updated');
+    expect(await stored()).toEqual({
+      rows: [{ user_id: owner, status: 'refunded', risk_score: 70 }],
+      screenings: [
+        { user_id: owner, rule: 'enhanced_due_diligence', risk_score: 70 },
+        { user_id: owner, rule: 'large_transaction', risk_score: 70 },
+      ],
+    });
   });
 
   it('stores the largest value of every field of every event it consumes', async () => {

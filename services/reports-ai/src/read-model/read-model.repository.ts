@@ -4,13 +4,50 @@ import {
   screeningRecordStatus,
   supersedes,
   toUsd,
+  transactionStatuses,
   type ScreeningRule,
   type SourceTransaction,
   type TransactionStatus,
 } from '@app/contracts';
+import { preparedQuery } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 
 const centsToDecimal = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The (stored, reported) status pairs under which a known transaction takes the reported status:
+ * `supersedes` of the shared transition table, same status included, as SQL (code's constants, not input).
+ */
+const supersedingStatuses = transactionStatuses
+  .flatMap((current) => transactionStatuses.filter((next) => supersedes(next, current)).map((next) => [current, next]))
+  .map(([current, next]) => `('${current}', '${next}')`)
+  .join(', ');
+
+/**
+ * One statement per event: reads the stored row (locked; FOR UPDATE returns its latest version)
+ * and writes the event when the transaction is new, or is the user's and its status superseded.
+ * A later status keeps the first event's amount, currency, type and time. Returns whether a
+ * stored row is another user's, its status (null when new) and the written row's id (null when ignored).
+ */
+const applyTransactionSql = `
+  WITH old AS (
+    SELECT user_id, status FROM reports.transactions WHERE source = $2::varchar AND source_id = $3::varchar FOR UPDATE
+  ), upserted AS (
+    INSERT INTO reports.transactions
+      (user_id, source, source_id, type, amount, currency, amount_usd, status, risk_level, risk_score,
+       processor, country, payment_method, customer_ref, occurred_at)
+    SELECT $1::uuid, $2::varchar, $3::varchar, $4::varchar, $5::numeric, $6::varchar, $7::numeric, $8::varchar,
+           $9::varchar, $10::int, $11::varchar, $12::varchar, $13::varchar, $14::varchar, $15::timestamptz
+     WHERE NOT EXISTS (
+       SELECT 1 FROM old WHERE old.user_id <> $1::uuid OR (old.status, $8::varchar) NOT IN (${supersedingStatuses}))
+    ON CONFLICT (source, source_id) DO UPDATE SET
+      status = excluded.status, risk_level = excluded.risk_level, risk_score = excluded.risk_score,
+      customer_ref = coalesce(transactions.customer_ref, excluded.customer_ref),
+      updated_at = now()
+    RETURNING id
+  )
+  SELECT old.user_id <> $1::uuid AS other_user, old.status AS old_status, upserted.id
+    FROM (SELECT 1) AS one LEFT JOIN old ON true LEFT JOIN upserted ON true`;
 
 /**
  * Writes the read model in the event's inbox transaction, so a redelivered event (refused by the
@@ -23,49 +60,36 @@ export class ReadModelRepository {
   private readonly logger = new Logger(ReadModelRepository.name);
 
   async applyTransaction(manager: EntityManager, tx: SourceTransaction): Promise<'recorded' | 'updated' | 'ignored'> {
-    const [old] = (await manager.query(
-      `SELECT user_id, status FROM reports.transactions WHERE source = $1 AND source_id = $2 FOR UPDATE`,
-      [tx.source, tx.sourceId],
-    )) as { user_id: string; status: TransactionStatus }[];
-    if (old && old.user_id !== tx.userId) {
+    const amountUsd = toUsd(tx.amount, tx.currency);
+    const screening = screen({ type: tx.type, status: tx.status, amountUsd, country: tx.country });
+    const [applied] = await preparedQuery<{
+      other_user: boolean | null;
+      old_status: TransactionStatus | null;
+      id: string | null;
+    }>(manager, 'reports-ai-apply-transaction', applyTransactionSql, [
+      tx.userId,
+      tx.source,
+      tx.sourceId,
+      tx.type,
+      tx.amount,
+      tx.currency,
+      amountUsd,
+      tx.status,
+      screening.level,
+      screening.score,
+      tx.processor,
+      tx.country,
+      tx.paymentMethod,
+      tx.customerRef,
+      tx.occurredAt,
+    ]);
+    if (applied.other_user) {
       this.logger.warn(`${tx.source} ${tx.sourceId}: event for another user ignored`);
       return 'ignored';
     }
-    if (old && !supersedes(tx.status, old.status)) return 'ignored';
-
-    const amountUsd = toUsd(tx.amount, tx.currency);
-    const screening = screen({ type: tx.type, status: tx.status, amountUsd, country: tx.country });
-    // A later status keeps the first event's amount, currency, type and time.
-    const [row] = (await manager.query(
-      `INSERT INTO reports.transactions
-         (user_id, source, source_id, type, amount, currency, amount_usd, status, risk_level, risk_score,
-          processor, country, payment_method, customer_ref, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-       ON CONFLICT (source, source_id) DO UPDATE SET
-         status = excluded.status, risk_level = excluded.risk_level, risk_score = excluded.risk_score,
-         customer_ref = coalesce(transactions.customer_ref, excluded.customer_ref),
-         updated_at = now()
-       RETURNING id`,
-      [
-        tx.userId,
-        tx.source,
-        tx.sourceId,
-        tx.type,
-        tx.amount,
-        tx.currency,
-        amountUsd,
-        tx.status,
-        screening.level,
-        screening.score,
-        tx.processor,
-        tx.country,
-        tx.paymentMethod,
-        tx.customerRef,
-        tx.occurredAt,
-      ],
-    )) as { id: string }[];
-    for (const rule of screening.rules) await this.recordScreening(manager, row.id, tx, rule, screening.score);
-    return old ? 'updated' : 'recorded';
+    if (applied.id === null) return 'ignored';
+    for (const rule of screening.rules) await this.recordScreening(manager, applied.id, tx, rule, screening.score);
+    return applied.old_status ? 'updated' : 'recorded';
   }
 
   /** One record per transaction and rule, as analytics' compliance records (status by the shared rule). */
@@ -78,15 +102,19 @@ export class ReadModelRepository {
   ): Promise<void> {
     let structuringBefore = 0;
     if (rule === 'structuring') {
-      const [{ n }] = (await manager.query(
+      const [{ n }] = await preparedQuery<{ n: number }>(
+        manager,
+        'reports-ai-structuring-before',
         `SELECT count(*)::int AS n FROM reports.screenings
           WHERE user_id = $1 AND rule = 'structuring' AND transaction_id <> $3
             AND occurred_at BETWEEN $2::timestamptz - interval '24 hours' AND $2::timestamptz`,
         [tx.userId, tx.occurredAt, transactionId],
-      )) as { n: number }[];
+      );
       structuringBefore = n;
     }
-    await manager.query(
+    await preparedQuery(
+      manager,
+      'reports-ai-record-screening',
       `INSERT INTO reports.screenings (transaction_id, rule, user_id, status, risk_score, occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (transaction_id, rule) DO UPDATE SET

@@ -13,6 +13,7 @@ export const messages = {
   unverified: 'Please verify your email address to continue.',
   tooLarge: 'Request body is too large',
   rateLimited: rateLimitedMessage,
+  internal: 'Something went wrong. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   methodNotAllowed: 'Method not allowed for this endpoint.',
   malformedUrl: 'The request URL is malformed: a % must start a valid escape such as %20.',

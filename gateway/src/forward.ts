@@ -1,5 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Pool } from 'undici';
 
 /**
@@ -54,12 +53,31 @@ export interface UpstreamOptions {
   bodyTimeout: number;
 }
 
+/** The request's logger (pino's, or one made on first use). */
+export interface CallLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/** One call to forward, whichever way it was served (Fastify's request and reply, or node:http's). */
+export interface ForwardedCall {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly log: CallLog;
+  /** The answer is about to start: the headers the gateway set for it (the service's are added). */
+  begin(): OutgoingHttpHeaders;
+  /** The service failed before its answer started: the gateway answers instead. */
+  fail(): void;
+  /** The service's answer has been written to the client in full ('finish'). */
+  done(): void;
+}
+
 /**
  * Forwards requests to one service over its own undici pool, writing the service's answer
  * straight into the client's response (undici's `stream`: no intermediate body stream, no pipe):
  * the headers the gateway set on the reply (security headers, request id, rate limit), then the
  * service's own, hop-by-hop ones left out. A service that cannot be reached, or fails before its
- * answer starts, gets the client `onError`'s answer; one that breaks off mid-answer ends the
+ * answer starts, gets the call's `fail` answer; one that breaks off mid-answer ends the
  * client's response too. A client that goes away aborts the service's request (streams included).
  */
 export class Upstream {
@@ -74,36 +92,37 @@ export class Upstream {
   }
 
   forward(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    call: ForwardedCall,
     headers: Record<string, string | string[]>,
     body: Buffer | NodeJS.ReadableStream | undefined,
-    onError: (reply: FastifyReply) => void,
   ): void {
-    request.log.info({ source: request.url }, 'fetching from remote server');
+    const { req, res } = call;
+    const url = req.url!;
+    call.log.info({ source: url }, 'fetching from remote server');
     if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
     else if (!body) delete headers['content-length'];
+    let begun = false;
     this.pool.stream(
-      { path: request.url, method: request.method as 'GET', headers, body: body as Buffer | undefined },
+      { path: url, method: req.method as 'GET', headers, body: body as Buffer | undefined },
       ({ statusCode, headers: answer }) => {
-        const out = reply.getHeaders() as OutgoingHttpHeaders;
+        begun = true;
+        const out = call.begin();
         for (const name in answer) if (!hopByHop.has(name)) out[name] = answer[name];
         // The connection cannot be reused while part of the client's body is unread.
-        if (!request.raw.complete) out.connection = 'close';
-        reply.hijack();
-        reply.raw.writeHead(statusCode, out);
-        return reply.raw;
+        if (!req.complete) out.connection = 'close';
+        res.writeHead(statusCode, out);
+        return res;
       },
       (error) => {
-        if (!error) return;
-        if (!reply.sent) {
-          request.log.warn({ err: error }, 'response errored');
-          return onError(reply);
+        if (!error) return call.done();
+        if (!begun) {
+          call.log.warn({ err: error }, 'response errored');
+          return call.fail();
         }
-        if (!reply.raw.headersSent) reply.raw.destroy();
+        if (!res.headersSent) res.destroy();
         // The service broke off mid-answer (a client that went away closed its response itself).
         if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-          request.log.warn({ err: error }, 'response errored');
+          call.log.warn({ err: error }, 'response errored');
         }
       },
     );

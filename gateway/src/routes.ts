@@ -107,3 +107,74 @@ export const upstreamUrls = (config: GatewayConfig): Record<Upstream, string> =>
   'reports-ai': config.REPORTS_AI_URL,
   tokenization: config.TOKENIZATION_URL,
 });
+
+/** A path the matcher decides on: plain characters only (no escapes, `;`, `#` or spaces), from `/`. */
+const plainPath = /^\/[\w\-.~!$&'()*+,=:@/]*$/;
+/** The router's longest `:name` value (Fastify's maxParamLength). */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Finds the route of a request's method and path (the query left out) as Fastify's router would:
+ * a route without parameters matched as is; a `:name` segment matches any one non-empty segment
+ * (up to 100 characters), and where two templates match, the one whose first differing segment is
+ * literal wins. Undecided (undefined): no route, and any path holding an escape or another
+ * character the router would treat specially: the caller leaves those to Fastify.
+ */
+export class RouteMatcher<R extends Pick<Route, 'method' | 'path'>> {
+  private readonly literal = new Map<string, R>();
+  /** By method and segment count: the templates with parameters (null: a parameter segment). */
+  private readonly templates = new Map<string, { parts: (string | null)[]; route: R }[]>();
+
+  constructor(routes: readonly R[]) {
+    for (const route of routes) {
+      const parts = route.path.split('/');
+      if (!parts.some((part) => part.startsWith(':'))) {
+        this.literal.set(`${route.method} ${route.path}`, route);
+        continue;
+      }
+      const key = `${route.method} ${parts.length}`;
+      const list = this.templates.get(key) ?? [];
+      list.push({ parts: parts.map((part) => (part.startsWith(':') ? null : part)), route });
+      this.templates.set(key, list);
+    }
+  }
+
+  match(method: string | undefined, url: string | undefined): R | undefined {
+    if (!method || !url) return undefined;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const literal = this.literal.get(`${method} ${path}`);
+    if (literal) return literal;
+    if (!plainPath.test(path)) return undefined;
+    const segments = path.split('/');
+    const candidates = this.templates.get(`${method} ${segments.length}`);
+    if (!candidates) return undefined;
+    let best: (string | null)[] | undefined;
+    let found: R | undefined;
+    for (const { parts, route } of candidates) {
+      if (!matches(parts, segments)) continue;
+      if (!best || moreLiteral(parts, best)) {
+        best = parts;
+        found = route;
+      }
+    }
+    return found;
+  }
+}
+
+function matches(parts: readonly (string | null)[], segments: readonly string[]): boolean {
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index];
+    const segment = segments[index]!;
+    if (part === null ? segment === '' || segment.length > MAX_PARAM_LENGTH : part !== segment) return false;
+  }
+  return true;
+}
+
+/** Whether `a` has a literal segment where `b` first has a parameter. */
+function moreLiteral(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  for (let index = 0; index < a.length; index++) {
+    if ((a[index] === null) !== (b[index] === null)) return a[index] !== null;
+  }
+  return false;
+}

@@ -64,6 +64,51 @@ describe('SessionVerifier: the revocation list', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('never answers a request with a read sent before it arrived: it waits for the next MGET', async () => {
+    // Redis serves each MGET as it arrives (the values of that moment), its answer 5 ms later.
+    const values = new Map<string, string>();
+    const calls: string[][] = [];
+    const redis = {
+      async mget(keys: string[]) {
+        calls.push(keys);
+        const served = keys.map((key) => values.get(key) ?? null);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return served;
+      },
+    };
+    const sessionId = randomUUID();
+    const cookies = cookieOf(userWith(sessionId));
+    const verifier = new SessionVerifier(keys.publicKey, 10_000, redis as unknown as Redis);
+
+    const first = verifier.userOf(cookies);
+    // The first MGET is on its way (sent on the next turn): then the session is signed out.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toHaveLength(1);
+    values.set(revokedSessionKey(sessionId), '1');
+    const [second, third] = [verifier.userOf(cookies), verifier.userOf(cookies)];
+
+    expect(await first).not.toBeNull();
+    expect(await second).toBeNull();
+    expect(await third).toBeNull();
+    // One more MGET for both requests that arrived while the first was on its way.
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads the Cookie header once per token within TOKEN_CACHE_MS, the revocation list every time', async () => {
+    const { redis, calls, values } = fakeRedis();
+    const sessionId = randomUUID();
+    const header = `theme=dark; access_token=${cookieOf(userWith(sessionId)).access_token}`;
+    const verifier = new SessionVerifier(keys.publicKey, 10_000, redis as unknown as Redis);
+
+    expect((await verifier.userOfHeaders(header))?.sessionId).toBe(sessionId);
+    expect((await verifier.userOfHeaders(header))?.sessionId).toBe(sessionId);
+    values.set(revokedSessionKey(sessionId), '1');
+    expect(await verifier.userOfHeaders(header)).toBeNull();
+    expect(calls).toHaveLength(3);
+    expect(await verifier.userOfHeaders('theme=dark', 'Bearer not-a-token')).toBeNull();
+    expect(await verifier.userOfHeaders(undefined)).toBeNull();
+  });
+
   it('answers SessionCheckUnavailable to every request of a batch when Redis fails', async () => {
     const { redis } = fakeRedis();
     redis.failing = true;

@@ -1,4 +1,5 @@
 import {
+  ACCESS_COOKIE,
   accessTokenOf,
   parsePublicKeys,
   revokedSessionKey,
@@ -7,6 +8,7 @@ import {
   type VerificationKeys,
 } from '@app/platform/tokens';
 import type Redis from 'ioredis';
+import { parseCookies } from './cookies';
 
 const MAX_ENTRIES = 10_000;
 
@@ -14,14 +16,19 @@ const MAX_ENTRIES = 10_000;
 export class SessionCheckUnavailable extends Error {}
 
 /**
- * Asks the revocation list (platform's SessionRevocationList, the keys identity writes) for every
- * session checked during one turn of the event loop with a single MGET, sent once that turn's
- * requests have been read (setImmediate). Each request's answer still comes from a read Redis
- * serves after the request arrived, so a sign-out that has answered is seen by every request
- * after it; under load, one command (one write, one reply) serves many requests instead of one each.
+ * Asks the revocation list (platform's SessionRevocationList, the keys identity writes) for the
+ * sessions checked meanwhile with a single MGET, one MGET at a time: the sessions checked during
+ * one turn of the event loop are asked once that turn's requests have been read (setImmediate),
+ * and those checked while an MGET is on its way wait for the next one, sent as soon as it has
+ * answered. Each request's answer still comes from a read Redis serves after the request arrived
+ * (a read sent before it is never used for it), so a sign-out that has answered is seen by every
+ * request after it; under load, one command (one write, one reply) serves many requests instead
+ * of one each, and the fewer commands the busier the gateway is.
  */
 class RevocationChecks {
   private batch = new Map<string, Deferred>();
+  /** A flush is scheduled (setImmediate) or an MGET is on its way: the next one waits for it. */
+  private busy = false;
 
   constructor(private readonly redis: Redis) {}
 
@@ -29,9 +36,12 @@ class RevocationChecks {
     if (!sessionId) return Promise.resolve(false);
     let waiting = this.batch.get(sessionId);
     if (!waiting) {
-      if (!this.batch.size) setImmediate(() => void this.flush());
       waiting = deferred();
       this.batch.set(sessionId, waiting);
+      if (!this.busy) {
+        this.busy = true;
+        setImmediate(() => void this.flush());
+      }
     }
     return waiting.promise;
   }
@@ -46,6 +56,9 @@ class RevocationChecks {
     } catch (error) {
       for (const waiting of batch.values()) waiting.reject(error);
     }
+    // The sessions checked while this MGET was on its way: asked now, after it answered.
+    if (this.batch.size) void this.flush();
+    else this.busy = false;
   }
 }
 
@@ -73,8 +86,20 @@ function deferred(): Deferred {
  * refused as soon as the sign-out has answered. (Subscribing to revocations would save that round
  * trip but could miss one during a reconnect; the key also survives a gateway restart.)
  */
+interface Verified {
+  token: string;
+  user: AuthUser;
+  until: number;
+}
+
 export class SessionVerifier {
-  private readonly cache = new Map<string, { user: AuthUser; until: number }>();
+  private readonly cache = new Map<string, Verified>();
+  /**
+   * A request's Cookie header → the verified token it carried: a burst of requests with the same
+   * header skips the cookie parsing and the token lookup too (the entry is the token's own, with
+   * its own expiry; the revocation list is still asked every time).
+   */
+  private readonly byCookieHeader = new Map<string, Verified>();
   private readonly keys: VerificationKeys;
   private readonly revocations: RevocationChecks;
 
@@ -94,6 +119,33 @@ export class SessionVerifier {
     if (!token) return null;
     const user = this.verified(token);
     if (!user) return null;
+    return this.unlessRevoked(token, user);
+  }
+
+  /**
+   * The user of a request's headers (the access token of its Cookie header, else of its
+   * Authorization header), as `userOf`. Throws SessionCheckUnavailable.
+   */
+  async userOfHeaders(cookieHeader: string | undefined, authorization?: string): Promise<AuthUser | null> {
+    const hit = cookieHeader === undefined ? undefined : this.byCookieHeader.get(cookieHeader);
+    if (hit && hit.until > Date.now()) return this.unlessRevoked(hit.token, hit.user, cookieHeader);
+    const cookies = parseCookies(cookieHeader);
+    const token = accessTokenOf(cookies, authorization);
+    if (!token) return null;
+    const user = this.verified(token);
+    if (!user) return null;
+    if (cookieHeader !== undefined && cookies[ACCESS_COOKIE] === token) {
+      const entry = this.cache.get(token);
+      if (entry) {
+        if (this.byCookieHeader.size >= MAX_ENTRIES)
+          this.byCookieHeader.delete(this.byCookieHeader.keys().next().value!);
+        this.byCookieHeader.set(cookieHeader, entry);
+      }
+    }
+    return this.unlessRevoked(token, user, cookieHeader);
+  }
+
+  private async unlessRevoked(token: string, user: AuthUser, cookieHeader?: string): Promise<AuthUser | null> {
     let revoked: boolean;
     try {
       revoked = await this.revocations.isRevoked(user.sessionId);
@@ -102,6 +154,7 @@ export class SessionVerifier {
     }
     if (!revoked) return user;
     this.cache.delete(token);
+    if (cookieHeader !== undefined) this.byCookieHeader.delete(cookieHeader);
     return null;
   }
 
@@ -117,7 +170,7 @@ export class SessionVerifier {
   private remember(token: string, user: AuthUser, now: number): void {
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     const expiresAt = expiryOf(token);
-    this.cache.set(token, { user, until: Math.min(now + this.cacheMs, expiresAt) });
+    this.cache.set(token, { token, user, until: Math.min(now + this.cacheMs, expiresAt) });
   }
 }
 

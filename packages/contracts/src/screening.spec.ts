@@ -1,4 +1,4 @@
-import { screen, screeningRecordStatus, supersedes } from './screening';
+import { screen, screeningRecordStatus, supersedes, supersedingStatusPairs } from './screening';
 
 const fiat = { type: 'fiat' as const, status: 'completed' as const, country: 'NZ' };
 
@@ -46,6 +46,15 @@ describe('AML screening of one transaction', () => {
     expect(supersedes('failed', 'completed')).toBe(false);
     expect(supersedes('refunded', 'failed')).toBe(false);
     expect(supersedes('cancelled', 'failed')).toBe(false);
+  });
+
+  it('lists as pairs exactly the (stored, reported) statuses supersedes lets through', () => {
+    expect(supersedingStatusPairs).toContainEqual(['pending', 'completed']);
+    expect(supersedingStatusPairs).toContainEqual(['completed', 'completed']);
+    expect(supersedingStatusPairs).not.toContainEqual(['completed', 'pending']);
+    expect(supersedingStatusPairs.every(([current, next]) => supersedes(next, current))).toBe(true);
+    // Each status kept as it is, and the six moves of the transition table.
+    expect(supersedingStatusPairs).toHaveLength(5 + 6);
   });
 
   it('sends EDD and the travel rule to review always, a large transaction when high, structuring from the third in 24 hours', () => {

@@ -18,3 +18,16 @@ export async function preparedQuery<T extends object>(
   const client = (await manager.queryRunner.connect()) as PoolClient;
   return (await client.query<T>({ name, text, values })).rows;
 }
+
+/** A constant of the code, fit to stand in SQL text as a literal: lower-case words only. */
+const sqlWord = /^[a-z_]+$/;
+
+/**
+ * Pairs of the code's constants (status moves, say) as an SQL row list for `(a, b) IN (...)`: a
+ * statement's text stays fixed (prepared once) and no value in it comes from input. Throws for
+ * anything but a lower-case word.
+ */
+export function sqlPairs(pairs: readonly (readonly [string, string])[]): string {
+  for (const value of pairs.flat()) if (!sqlWord.test(value)) throw new Error(`not an SQL word: ${value}`);
+  return pairs.map(([a, b]) => `('${a}', '${b}')`).join(', ');
+}

@@ -3,26 +3,19 @@ import {
   amlThresholdsNzd,
   screen,
   screeningRecordStatus,
-  supersedes,
+  supersedingStatusPairs,
   toUsd,
-  transactionStatuses,
   type ScreeningRule,
   type SourceTransaction,
   type TransactionStatus,
 } from '@app/contracts';
-import { preparedQuery } from '@app/platform';
+import { preparedQuery, sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { isoDay, utcDay } from '../insights/calendar';
 import { activityBoundaries, priorFromOf, recentFromOf } from '../insights/customer-windows';
 
-/**
- * The (stored, reported) status pairs under which a known transaction takes the reported status:
- * `supersedes` of the shared transition table, same status included, as SQL (code's constants, not input).
- */
-const supersedingStatuses = transactionStatuses
-  .flatMap((current) => transactionStatuses.filter((next) => supersedes(next, current)).map((next) => [current, next]))
-  .map(([current, next]) => `('${current}', '${next}')`)
-  .join(', ');
+/** The (stored, reported) status pairs under which a known transaction takes the reported status. */
+const supersedingStatuses = sqlPairs(supersedingStatusPairs);
 
 /** The stored row as it was (null when the transaction is new) and the row as it became (null when ignored). */
 interface Applied {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { preparedQuery } from '@app/platform';
+import { preparedQuery, sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { AccountContext } from './account-context.entity';
 import { statusChanges, type ReportedTransaction } from './account-context.util';
@@ -10,7 +10,7 @@ const accountColumns = `user_id AS "userId", plan_id AS "planId", billing_cycle 
   kyc_changed_at AS "kycChangedAt", updated_at AS "updatedAt"`;
 
 /** The status moves a known transaction makes, as SQL (stored, reported) pairs: code's constants, not input. */
-const allowedStatusChanges = statusChanges.map(([current, next]) => `('${current}', '${next}')`).join(', ');
+const allowedStatusChanges = sqlPairs(statusChanges);
 
 @Injectable()
 export class AccountContextRepository {

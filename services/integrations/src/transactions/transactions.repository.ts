@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { transactionStatusTransitions } from '@app/contracts';
+import { sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { IntegratedTransaction } from './integrated-transaction.entity';
 
@@ -54,9 +55,9 @@ const jsonOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /** The moves the transition table allows, as SQL (from, to) pairs: code's constants, not input. */
-const allowedMoves = Object.entries(transactionStatusTransitions)
-  .flatMap(([from, tos]) => tos.map((to) => `('${from}', '${to}')`))
-  .join(', ');
+const allowedMoves = sqlPairs(
+  Object.entries(transactionStatusTransitions).flatMap(([from, tos]) => tos.map((to) => [from, to] as const)),
+);
 
 const returned = `id, amount, currency, status, payment_method AS "paymentMethod", country,
   customer_data AS "customerData", occurred_at AS "occurredAt", (xmax = 0) AS inserted`;

@@ -2,26 +2,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   screen,
   screeningRecordStatus,
-  supersedes,
+  supersedingStatusPairs,
   toUsd,
-  transactionStatuses,
   type ScreeningRule,
   type SourceTransaction,
   type TransactionStatus,
 } from '@app/contracts';
-import { preparedQuery } from '@app/platform';
+import { preparedQuery, sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 
 const centsToDecimal = (cents: number) => (cents / 100).toFixed(2);
 
-/**
- * The (stored, reported) status pairs under which a known transaction takes the reported status:
- * `supersedes` of the shared transition table, same status included, as SQL (code's constants, not input).
- */
-const supersedingStatuses = transactionStatuses
-  .flatMap((current) => transactionStatuses.filter((next) => supersedes(next, current)).map((next) => [current, next]))
-  .map(([current, next]) => `('${current}', '${next}')`)
-  .join(', ');
+/** The (stored, reported) status pairs under which a known transaction takes the reported status. */
+const supersedingStatuses = sqlPairs(supersedingStatusPairs);
 
 /**
  * One statement per event: reads the stored row (locked; FOR UPDATE returns its latest version)

@@ -26,6 +26,8 @@ import {
   type Event,
   type EventContext,
   type EventHandler,
+  type EventOfBatch,
+  type Transaction,
 } from '@app/platform';
 import { query, rawRequest, startApp, startInternalPort, waitFor, accessCookie } from '../../../test-support';
 
@@ -67,6 +69,8 @@ const held = new Map<string, Promise<void>>();
 const heldFirst = new Map<string, Promise<void>>();
 /** Per key, what the work after each commit saw: the label, and whether its row was visible to others. */
 const afterCommits = new Map<string, { label: string; visible: boolean }[]>();
+/** Per key, how many events each call of handleAll took. */
+const runs = new Map<string, number[]>();
 
 @Injectable()
 class ProbeHandler implements EventHandler<'ProfileUpdated'> {
@@ -84,15 +88,40 @@ class ProbeHandler implements EventHandler<'ProfileUpdated'> {
     }
     if (calls.get(label) === 1) await heldFirst.get(label);
     if (calls.get(label) === 2) await held.get(label);
-    if (label === 'refused') throw new Error('refused, as on every attempt');
+    if (label.endsWith('refused')) throw new Error('refused, as on every attempt');
     await manager.query('INSERT INTO events_probe.applied (event_id, key, label) VALUES ($1, $2, $3)', [
       eventId,
       event.userId,
       label,
     ]);
+    this.noteAfterCommit(manager, event.userId, eventId, label);
+  }
+
+  /**
+   * Events labelled "run-…" in one statement; any other label refuses the run, as a set-based
+   * statement refuses a row, and the consumer applies them one at a time instead.
+   */
+  async handleAll(events: EventOfBatch<'ProfileUpdated'>[], manager: Transaction): Promise<void> {
+    const labels = events.map(({ event }) => event.changedFields[0] ?? '');
+    if (labels.some((label) => !label.startsWith('run-') || label.endsWith('refused'))) {
+      throw new Error('refused as a run');
+    }
+    await manager.query(
+      `INSERT INTO events_probe.applied (event_id, key, label)
+       SELECT id, key, label FROM unnest($1::uuid[], $2::uuid[], $3::varchar[]) WITH ORDINALITY AS e (id, key, label, n) ORDER BY n`,
+      [events.map(({ context }) => context.eventId), events.map(({ event }) => event.userId), labels],
+    );
+    const key = events[0]!.event.userId;
+    runs.set(key, [...(runs.get(key) ?? []), events.length]);
+    events.forEach(({ event, context }, index) =>
+      this.noteAfterCommit(manager, event.userId, context.eventId, labels[index]!),
+    );
+  }
+
+  private noteAfterCommit(manager: Transaction, key: string, eventId: string, label: string): void {
     this.transactions.afterCommit(manager, async () => {
-      const seen = afterCommits.get(event.userId) ?? [];
-      afterCommits.set(event.userId, seen);
+      const seen = afterCommits.get(key) ?? [];
+      afterCommits.set(key, seen);
       const entry = { label, visible: false };
       seen.push(entry);
       entry.visible = (await query('SELECT 1 FROM events_probe.applied WHERE event_id = $1', [eventId])).length === 1;
@@ -289,6 +318,28 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(afterCommitsOf(key).map(({ label }) => label)).toEqual(['one', 'two', 'four', 'five']);
     expect(afterCommitsOf(key).every(({ visible }) => visible)).toBe(true);
     await waitFor(async () => (await committedOffset()) === first + batch.length, 10_000, 'all offsets committed');
+  });
+
+  it('gives consecutive events to a handler that takes several in one call, in order; a failing call is retried one event at a time', async () => {
+    const key = randomUUID();
+    const together = ['run-1', 'run-2', 'run-3', 'run-4'];
+    await sendBatch(together.map((label) => messageOf(key, label)));
+    await waitFor(async () => (await appliedLabels(key)).length === 4, 20_000, 'the run applied');
+    expect(await appliedLabels(key)).toEqual(together);
+    expect(runs.get(key)).toEqual([4]);
+    expect(together.map((label) => calls.get(label))).toEqual([undefined, undefined, undefined, undefined]);
+
+    // One event the run's statement refuses: the call is rolled back, the events go one at a time,
+    // and only that one fails (and is dead-lettered); the rest apply once each, in order.
+    const mixed = ['run-5', 'run-refused', 'run-7', 'run-8'].map((label) => messageOf(key, label));
+    await sendBatch(mixed);
+    await waitFor(async () => (await appliedLabels(key)).length === 7, 30_000, 'the rest applied');
+    expect(await appliedLabels(key)).toEqual([...together, 'run-5', 'run-7', 'run-8']);
+    expect(await deadLetterOf(mixed[1]!.id)).toMatchObject({ attempts: MAX_ATTEMPTS });
+    expect(calls.get('run-refused')).toBe(MAX_ATTEMPTS);
+    await waitFor(async () => afterCommitsOf(key).length === 7, 5_000, 'the work after the commits');
+    expect(afterCommitsOf(key).map(({ label }) => label)).toEqual([...together, 'run-5', 'run-7', 'run-8']);
+    expect(afterCommitsOf(key).every(({ visible }) => visible)).toBe(true);
   });
 
   it('leaves the events behind one that outlasts the time of its transaction to the next transaction, none lost', async () => {

@@ -9,7 +9,16 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { fromBinary } from '@bufbuild/protobuf';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 import { eventBoundsViolation, eventCatalog, EventHeader, type EventType } from '@app/contracts';
 import type { Consumer, EachBatchPayload, EachMessagePayload, IHeaders, Kafka } from 'kafkajs';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
@@ -251,11 +260,17 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     }
     // The messages tried together: all that decoded, then fewer each time a handler fails.
     let count = decoded.length;
+    // From here on, each message goes to its handler's `handle`, not `handleAll`.
+    let singlyFrom = count;
     for (;;) {
       if (count === 0) return { committed: 0, alone: failure ? 1 : 0, failure };
-      const outcome = await this.applyAll(envelopes.slice(0, count), decoded.slice(0, count));
+      const outcome = await this.applyAll(envelopes.slice(0, count), decoded.slice(0, count), singlyFrom);
       if ('failedAt' in outcome) {
         ({ failedAt: count, failure } = outcome);
+        continue;
+      }
+      if ('runFailedAt' in outcome) {
+        singlyFrom = outcome.runFailedAt;
         continue;
       }
       if ('held' in outcome) {
@@ -272,34 +287,63 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * One transaction over decoded messages (undefined: not this service's). Returns how many leading
-   * messages it committed; or, rolled back, the index of the message whose handler failed, with
-   * its failure; or, rolled back, the error that broke the transaction itself and how many messages
-   * it had reached.
+   * One transaction over decoded messages (undefined: not this service's). Consecutive new messages
+   * of a handler that takes several at once (`handleAll`) go to it together, those from `singlyFrom`
+   * on one at a time. Returns how many leading messages it committed; or, rolled back, the index of
+   * the message whose handler failed, with its failure, or of the first message of a `handleAll`
+   * call that failed; or, rolled back, the error that broke the transaction itself and how many
+   * messages it had reached.
    */
   private async applyAll(
     envelopes: Envelope[],
     decoded: (Decoded | undefined)[],
-  ): Promise<{ held: number } | { failedAt: number; failure: Failure } | { attempted: number; error: unknown }> {
+    singlyFrom: number,
+  ): Promise<
+    | { held: number }
+    | { failedAt: number; failure: Failure }
+    | { runFailedAt: number }
+    | { attempted: number; error: unknown }
+  > {
     const runner = this.dataSource.createQueryRunner();
     const started = performance.now();
     let held = 0;
     try {
       await runner.startTransaction();
       const fresh = await this.recordInInbox(runner.manager, decoded);
-      for (const [index, message] of decoded.entries()) {
+      let index = 0;
+      while (index < decoded.length) {
         if (held > 0 && performance.now() - started >= TRANSACTION_MAX_MS) break;
-        if (message && fresh.delete(message.context.eventId)) {
-          try {
+        const message = decoded[index];
+        if (!message || !fresh.delete(message.context.eventId)) {
+          held = index += 1;
+          continue;
+        }
+        const run = [message];
+        if (message.handler.handleAll && index < singlyFrom) {
+          while (index + run.length < singlyFrom) {
+            const next = decoded[index + run.length];
+            if (next?.handler !== message.handler || !fresh.delete(next.context.eventId)) break;
+            run.push(next);
+          }
+        }
+        try {
+          if (run.length === 1) {
             await this.traced(envelopes[index]!, message, () =>
               message.handler.handle(message.event as never, { ...message.context, manager: runner.manager }),
             );
-          } catch (error) {
-            await this.rollback(runner);
-            return { failedAt: index, failure: { error } };
+          } else {
+            await this.tracedAll(envelopes.slice(index, index + run.length), run, () =>
+              message.handler.handleAll!(
+                run.map(({ event, context }) => ({ event: event as never, context })),
+                runner.manager,
+              ),
+            );
           }
+        } catch (error) {
+          await this.rollback(runner);
+          return run.length === 1 ? { failedAt: index, failure: { error } } : { runFailedAt: index };
         }
-        held = index + 1;
+        held = index += run.length;
       }
       // Messages left for the next transaction leave no inbox row behind.
       if (fresh.size > 0) await this.forgetInInbox(runner.manager, [...fresh]);
@@ -484,13 +528,41 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     return true;
   }
 
+  /**
+   * Runs `work`, which applies several messages at once, with a span of each message's processing
+   * open (each continuing its producer's trace); `work` runs in the first one's.
+   */
+  private async tracedAll<T>(envelopes: Envelope[], decoded: Decoded[], work: () => Promise<T>): Promise<T> {
+    const spans = decoded.map((message, index) => this.startSpan(envelopes[index]!, message));
+    try {
+      return await context.with(spans[0]!.context, work);
+    } catch (error) {
+      for (const { span } of spans) {
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
+      }
+      throw error;
+    } finally {
+      for (const { span } of spans) span.end();
+    }
+  }
+
   /** Runs `work` in a span of the event's processing, which continues the producer's trace. */
   private async traced<T>(envelope: Envelope, decoded: Decoded, work: () => Promise<T>): Promise<T> {
-    const {
-      type,
-      context: { eventId },
-    } = decoded;
-    // The relay put the producer's trace context in the headers.
+    const { span, context: spanContext } = this.startSpan(envelope, decoded);
+    try {
+      return await context.with(spanContext, work);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  /** A span of the event's processing, continuing the trace the relay put in its headers. */
+  private startSpan(envelope: Envelope, { type, context: { eventId } }: Decoded): { span: Span; context: Context } {
     const parent = propagation.extract(ROOT_CONTEXT, envelope.headers);
     const span = tracer.startSpan(
       `${type} process`,
@@ -506,14 +578,6 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       },
       parent,
     );
-    try {
-      return await context.with(trace.setSpan(parent, span), work);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
-      throw error;
-    } finally {
-      span.end();
-    }
+    return { span, context: trace.setSpan(parent, span) };
   }
 }

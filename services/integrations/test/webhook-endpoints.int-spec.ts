@@ -3,9 +3,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   integrationSignatureHeader,
   Queue,
+  TransactionRecordedSchema,
   webhookEventTypes,
   webhookIdHeader,
   webhookSignatureHeader,
@@ -13,7 +16,14 @@ import {
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
 } from '@app/contracts';
-import { EventConsumer, signWebhook, verifyWebhookSignature, type AuthUser } from '@app/platform';
+import {
+  EventConsumer,
+  signWebhook,
+  TransactionRunner,
+  verifyWebhookSignature,
+  type AuthUser,
+  type EventOfBatch,
+} from '@app/platform';
 import type { Queue as BullQueue } from 'bullmq';
 import {
   accessCookie,
@@ -28,6 +38,7 @@ import {
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import type * as WorkerModuleFile from '../src/worker.module';
+import type * as HandlersFile from '../src/webhook-endpoints/webhook-events.handlers';
 
 // Outgoing webhooks against the real Postgres, Redis and Kafka, to an endpoint on loopback (which
 // the test stack allows: WEBHOOK_ALLOW_LOOPBACK). Retries 100 ms apart, doubling, for 3 seconds.
@@ -533,5 +544,81 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
       ].sort(),
     );
     expect((await deliveriesOf(user, endpoint.id)).every((d) => d.status === 'succeeded')).toBe(true);
+  });
+
+  it('gives events applied together the deliveries each would get alone: per subscribed, active endpoint of its owner', async () => {
+    const { TransactionRecordedWebhookHandler } = jest.requireActual<typeof HandlersFile>(
+      '../src/webhook-endpoints/webhook-events.handlers',
+    );
+    const handler = app.get(TransactionRecordedWebhookHandler);
+    const merchantA = userOf();
+    const merchantB = userOf();
+    const [recordedPath, updatedPath, offPath, bPath] = [
+      merchant.path(),
+      merchant.path(),
+      merchant.path(),
+      merchant.path(),
+    ];
+    const recordedOnly = await addEndpoint(merchantA, `${merchant.base}${recordedPath}`, ['transaction.recorded']);
+    const updatedOnly = await addEndpoint(merchantA, `${merchant.base}${updatedPath}`, ['transaction.updated']);
+    const off = await addEndpoint(merchantA, `${merchant.base}${offPath}`);
+    expect((await send('PUT', `/api/developer/webhooks/${off.id}`, merchantA, { isActive: false })).status).toBe(200);
+    const bEndpoint = await addEndpoint(merchantB, `${merchant.base}${bPath}`);
+
+    const recorded = (
+      userId: string,
+      externalTransactionId: string,
+      updated: boolean,
+    ): EventOfBatch<'TransactionRecorded'> => ({
+      event: create(TransactionRecordedSchema, {
+        userId,
+        transactionId: randomUUID(),
+        externalTransactionId,
+        type: 'fiat',
+        amount: '12.50',
+        currency: 'USD',
+        status: updated ? 'refunded' : 'completed',
+        paymentMethod: 'card',
+        processor: 'stripe',
+        sourceKind: 'processor',
+        integrationId: randomUUID(),
+        occurredAt: timestampFromDate(new Date()),
+        updated,
+      }),
+      context: { eventId: randomUUID(), occurredAt: new Date() },
+    });
+    const events = [
+      recorded(merchantA.id, 'tx_a', false),
+      recorded(merchantB.id, 'tx_b', false),
+      recorded(merchantA.id, 'tx_a', true),
+      // An owner that is no user's id changes nothing, and does not stop the others.
+      recorded('not-a-user', 'tx_c', false),
+    ];
+    await app.get(TransactionRunner).run((tx) => handler.handleAll(events, tx));
+    const [a, b, aUpdated] = events.map(({ context }) => context.eventId);
+
+    await waitFor(
+      async () => [recordedPath, updatedPath, bPath].every((path) => merchant.at(path).length >= 1),
+      30000,
+      'a delivery at each subscribed endpoint',
+    );
+    // Applied again one at a time (a redelivery): nothing new.
+    await app
+      .get(TransactionRunner)
+      .run((tx) => handler.handle(events[0]!.event, { ...events[0]!.context, manager: tx }));
+    await sleep(500);
+    const sent = (path: string) =>
+      merchant.at(path).map((r) => {
+        const body = JSON.parse(r.body) as { id: string; type: string; data: { externalTransactionId: string } };
+        return [body.id, body.type, body.data.externalTransactionId];
+      });
+    expect(sent(recordedPath)).toEqual([[a, 'transaction.recorded', 'tx_a']]);
+    expect(sent(updatedPath)).toEqual([[aUpdated, 'transaction.updated', 'tx_a']]);
+    expect(sent(bPath)).toEqual([[b, 'transaction.recorded', 'tx_b']]);
+    expect(merchant.at(offPath)).toEqual([]);
+    expect((await deliveriesOf(merchantA, recordedOnly.id)).map((d) => d.eventId)).toEqual([a]);
+    expect((await deliveriesOf(merchantA, updatedOnly.id)).map((d) => d.eventId)).toEqual([aUpdated]);
+    expect(await deliveriesOf(merchantA, off.id)).toEqual([]);
+    expect((await deliveriesOf(merchantB, bEndpoint.id)).map((d) => d.eventId)).toEqual([b]);
   });
 });

@@ -60,7 +60,7 @@ export class WebhooksService {
     if (!isUuid(id)) throw notFound();
     const target = await this.targets.add(id);
     if (!target) throw notFound();
-    const secret = this.credentials.open(target.id, 'signingSecret', target.signingSecret);
+    const secret = this.credentials.openSigningSecret(target.id, target.signingSecret);
     if (!rawBody || !verifyWebhookSignature(secret, rawBody, signature)) {
       throw new AppError(ErrorCode.InvalidSignature, 'Invalid or missing signature.');
     }

@@ -16,8 +16,9 @@ export interface MerchantEvent {
 }
 
 /**
- * Turns an event into one delivery per subscribed endpoint of its owner, in the caller's
- * transaction (the consumer's inbox transaction); the deliveries are queued once it commits.
+ * Turns events into one delivery per subscribed endpoint of each event's owner, in the caller's
+ * transaction (the consumer's inbox transaction); the deliveries are queued once it commits. The
+ * events a consumer applies together share one look-up of their owners' endpoints and one insert.
  */
 @Injectable()
 export class WebhookDispatcher {
@@ -26,28 +27,36 @@ export class WebhookDispatcher {
     private readonly queue: WebhookDeliveryQueue,
   ) {}
 
-  async dispatch(manager: EventContext['manager'], event: MerchantEvent): Promise<number> {
-    if (!isUuid(event.userId)) return 0;
-    const endpoints = await this.repository.subscribedTo(manager, event.userId, event.type);
+  /** Stores and queues the deliveries of these events, in their order; returns how many were new. */
+  async dispatch(manager: EventContext['manager'], events: MerchantEvent[]): Promise<number> {
+    const owned = events.filter((event) => isUuid(event.userId));
+    if (owned.length === 0) return 0;
+    const endpoints = await this.repository.activeEndpointsOf(manager, [
+      ...new Set(owned.map((event) => event.userId)),
+    ]);
     if (endpoints.length === 0) return 0;
-    const payload = {
-      id: event.eventId,
-      type: event.type,
-      createdAt: event.occurredAt.toISOString(),
-      data: event.data,
-    };
-    const ids = await this.repository.insertDeliveries(
-      manager,
-      endpoints.map((endpoint) => ({
+    const deliveries = owned.flatMap((event) => {
+      const subscribed = endpoints.filter(
+        (endpoint) => endpoint.userId === event.userId && endpoint.eventTypes.includes(event.type),
+      );
+      if (subscribed.length === 0) return [];
+      const payload = {
+        id: event.eventId,
+        type: event.type,
+        createdAt: event.occurredAt.toISOString(),
+        data: event.data,
+      };
+      return subscribed.map((endpoint) => ({
         id: randomUUID(),
         endpointId: endpoint.id,
         userId: event.userId,
         eventId: event.eventId,
         eventType: event.type,
         payload,
-      })),
-    );
-    this.queue.afterCommit(manager, ids);
+      }));
+    });
+    const ids = await this.repository.insertDeliveries(manager, deliveries);
+    if (ids.length > 0) this.queue.afterCommit(manager, ids);
     return ids.length;
   }
 }

@@ -21,6 +21,13 @@ export interface DeliveryTarget {
   endpoint: Pick<WebhookEndpoint, 'id' | 'url' | 'signingSecret' | 'isActive'>;
 }
 
+/** An active endpoint and what it subscribed to. */
+export interface SubscribedEndpoint {
+  id: string;
+  userId: string;
+  eventTypes: WebhookEventType[];
+}
+
 export interface NewDelivery {
   id: string;
   endpointId: string;
@@ -110,13 +117,16 @@ export class WebhookEndpointsRepository {
     return Boolean(result.affected);
   }
 
-  /** The user's active endpoints that subscribed to the event type. */
-  subscribedTo(manager: EntityManager, userId: string, type: WebhookEventType): Promise<{ id: string }[]> {
+  /**
+   * The active endpoints of these users, oldest first, with the event types each subscribed to:
+   * one look-up for the events a consumer applies together, whoever owns them.
+   */
+  activeEndpointsOf(manager: EntityManager, userIds: string[]): Promise<SubscribedEndpoint[]> {
     return manager.query(
-      `SELECT id FROM integrations.webhook_endpoints
-        WHERE user_id = $1 AND is_active AND event_types @> ARRAY[$2]::text[] ORDER BY created_at`,
-      [userId, type],
-    ) as Promise<{ id: string }[]>;
+      `SELECT id, user_id AS "userId", event_types AS "eventTypes" FROM integrations.webhook_endpoints
+        WHERE user_id = ANY($1::uuid[]) AND is_active ORDER BY created_at`,
+      [userIds],
+    ) as Promise<SubscribedEndpoint[]>;
   }
 
   /** Stores deliveries; one that exists for the endpoint and event is left as it is. The new ids. */

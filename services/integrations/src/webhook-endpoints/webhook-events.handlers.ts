@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import type { WebhookEventType } from '@app/contracts';
-import type { Event, EventContext, EventHandler } from '@app/platform';
-import { WebhookDispatcher } from './webhook-dispatcher';
+import type { EventType, WebhookEventType } from '@app/contracts';
+import type { Event, EventContext, EventHandler, EventOfBatch, Transaction } from '@app/platform';
+import { WebhookDispatcher, type MerchantEvent } from './webhook-dispatcher';
 
 const isoOf = (timestamp: Timestamp | undefined): string | null =>
   timestamp ? timestampDate(timestamp).toISOString() : null;
@@ -63,94 +63,103 @@ export const payoutData = (event: Event<'PayoutPaid'>) => ({
   paidAt: isoOf(event.paidAt),
 });
 
-/** Dispatches with the event's owner, id and time from the consumer. */
+/** The merchant an event is for, and the webhook event it becomes. */
+interface MerchantWebhook {
+  userId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Dispatches with the event's owner, id and time from the consumer; consecutive events (handleAll)
+ * in one look-up of their owners' endpoints and one insert of their deliveries.
+ */
 @Injectable()
-abstract class MerchantEventHandler {
+abstract class MerchantEventHandler<T extends EventType> implements EventHandler<T> {
+  abstract readonly eventType: T;
+
   constructor(private readonly dispatcher: WebhookDispatcher) {}
 
-  protected dispatch(
-    context: EventContext,
-    userId: string,
-    type: WebhookEventType,
-    data: Record<string, unknown>,
-  ): Promise<number> {
-    return this.dispatcher.dispatch(context.manager, {
-      userId,
-      type,
-      eventId: context.eventId,
-      occurredAt: context.occurredAt,
-      data,
-    });
+  protected abstract webhookOf(event: Event<T>): MerchantWebhook;
+
+  async handle(event: Event<T>, context: EventContext): Promise<void> {
+    await this.dispatcher.dispatch(context.manager, [this.merchantEvent(event, context)]);
+  }
+
+  async handleAll(events: EventOfBatch<T>[], manager: Transaction): Promise<void> {
+    await this.dispatcher.dispatch(
+      manager,
+      events.map(({ event, context }) => this.merchantEvent(event, context)),
+    );
+  }
+
+  private merchantEvent(event: Event<T>, context: Pick<EventContext, 'eventId' | 'occurredAt'>): MerchantEvent {
+    return { ...this.webhookOf(event), eventId: context.eventId, occurredAt: context.occurredAt };
   }
 }
 
 @Injectable()
-export class TransactionRecordedWebhookHandler
-  extends MerchantEventHandler
-  implements EventHandler<'TransactionRecorded'>
-{
+export class TransactionRecordedWebhookHandler extends MerchantEventHandler<'TransactionRecorded'> {
   readonly eventType = 'TransactionRecorded' as const;
 
-  async handle(event: Event<'TransactionRecorded'>, context: EventContext): Promise<void> {
+  protected webhookOf(event: Event<'TransactionRecorded'>): MerchantWebhook {
     const type = event.updated ? 'transaction.updated' : 'transaction.recorded';
-    await this.dispatch(context, event.userId, type, transactionData(event));
+    return { userId: event.userId, type, data: transactionData(event) };
   }
 }
 
 @Injectable()
-export class ChargeCompletedWebhookHandler extends MerchantEventHandler implements EventHandler<'ChargeCompleted'> {
+export class ChargeCompletedWebhookHandler extends MerchantEventHandler<'ChargeCompleted'> {
   readonly eventType = 'ChargeCompleted' as const;
 
-  async handle(event: Event<'ChargeCompleted'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.userId, 'charge.completed', chargeData(event));
+  protected webhookOf(event: Event<'ChargeCompleted'>): MerchantWebhook {
+    return { userId: event.userId, type: 'charge.completed', data: chargeData(event) };
   }
 }
 
 @Injectable()
-export class ChargeFailedWebhookHandler extends MerchantEventHandler implements EventHandler<'ChargeFailed'> {
+export class ChargeFailedWebhookHandler extends MerchantEventHandler<'ChargeFailed'> {
   readonly eventType = 'ChargeFailed' as const;
 
-  async handle(event: Event<'ChargeFailed'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.userId, 'charge.failed', chargeData(event));
+  protected webhookOf(event: Event<'ChargeFailed'>): MerchantWebhook {
+    return { userId: event.userId, type: 'charge.failed', data: chargeData(event) };
   }
 }
 
 @Injectable()
-export class EscrowFinishedWebhookHandler extends MerchantEventHandler implements EventHandler<'EscrowFinished'> {
+export class EscrowFinishedWebhookHandler extends MerchantEventHandler<'EscrowFinished'> {
   readonly eventType = 'EscrowFinished' as const;
 
-  async handle(event: Event<'EscrowFinished'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.userId, 'escrow.finished', escrowData(event));
+  protected webhookOf(event: Event<'EscrowFinished'>): MerchantWebhook {
+    return { userId: event.userId, type: 'escrow.finished', data: escrowData(event) };
   }
 }
 
 @Injectable()
-export class EscrowCancelledWebhookHandler extends MerchantEventHandler implements EventHandler<'EscrowCancelled'> {
+export class EscrowCancelledWebhookHandler extends MerchantEventHandler<'EscrowCancelled'> {
   readonly eventType = 'EscrowCancelled' as const;
 
-  async handle(event: Event<'EscrowCancelled'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.userId, 'escrow.cancelled', escrowData(event));
+  protected webhookOf(event: Event<'EscrowCancelled'>): MerchantWebhook {
+    return { userId: event.userId, type: 'escrow.cancelled', data: escrowData(event) };
   }
 }
 
 @Injectable()
-export class SubscriptionActivatedWebhookHandler
-  extends MerchantEventHandler
-  implements EventHandler<'SubscriptionActivated'>
-{
+export class SubscriptionActivatedWebhookHandler extends MerchantEventHandler<'SubscriptionActivated'> {
   readonly eventType = 'SubscriptionActivated' as const;
 
-  async handle(event: Event<'SubscriptionActivated'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.userId, 'subscription.changed', subscriptionData(event));
+  protected webhookOf(event: Event<'SubscriptionActivated'>): MerchantWebhook {
+    return { userId: event.userId, type: 'subscription.changed', data: subscriptionData(event) };
   }
 }
 
+/** The affiliate's own endpoints (affiliateUserId owns the event). */
 @Injectable()
-export class PayoutPaidWebhookHandler extends MerchantEventHandler implements EventHandler<'PayoutPaid'> {
+export class PayoutPaidWebhookHandler extends MerchantEventHandler<'PayoutPaid'> {
   readonly eventType = 'PayoutPaid' as const;
 
-  async handle(event: Event<'PayoutPaid'>, context: EventContext): Promise<void> {
-    await this.dispatch(context, event.affiliateUserId, 'payout.paid', payoutData(event));
+  protected webhookOf(event: Event<'PayoutPaid'>): MerchantWebhook {
+    return { userId: event.affiliateUserId, type: 'payout.paid', data: payoutData(event) };
   }
 }
 

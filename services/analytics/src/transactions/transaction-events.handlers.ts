@@ -6,55 +6,74 @@ import {
   fromTransactionRecorded,
   type SourceTransaction,
 } from '@app/contracts';
-import type { Event, EventContext, EventHandler } from '@app/platform';
+import type { Event, EventContext, EventHandler, EventOfBatch, Transaction } from '@app/platform';
 import { ReadModelRepository } from './read-model.repository';
 
-/** Injectable so the subclasses inherit the constructor's parameter metadata. */
+type ReadModelEvent = 'TransactionRecorded' | 'ChargeCompleted' | 'ChargeFailed' | 'EscrowFinished' | 'EscrowCancelled';
+
+/**
+ * An event that reports a transaction of the read model: one at a time (`handle`), or a run of
+ * them in a few statements whatever its length (`handleAll`, ReadModelRepository.applyAll).
+ * Injectable so the subclasses inherit the constructor's parameter metadata.
+ */
 @Injectable()
-abstract class ReadModelHandler {
+abstract class ReadModelHandler<T extends ReadModelEvent> implements EventHandler<T> {
+  abstract readonly eventType: T;
+
   constructor(protected readonly readModel: ReadModelRepository) {}
 
-  protected async write(tx: SourceTransaction | null, { manager }: EventContext): Promise<void> {
-    if (tx) await this.readModel.apply(manager, tx);
+  /** The transaction the event reports, or null when it reports none the read model keeps. */
+  protected abstract transactionOf(event: Event<T>, occurredAt: Date): SourceTransaction | null;
+
+  async handle(event: Event<T>, context: EventContext): Promise<void> {
+    const tx = this.transactionOf(event, context.occurredAt);
+    if (tx) await this.readModel.apply(context.manager, tx);
+  }
+
+  async handleAll(events: EventOfBatch<T>[], manager: Transaction): Promise<void> {
+    const txs = events
+      .map(({ event, context }) => this.transactionOf(event, context.occurredAt))
+      .filter((tx): tx is SourceTransaction => tx !== null);
+    await this.readModel.applyAll(manager, txs);
   }
 }
 
 @Injectable()
-export class TransactionRecordedHandler extends ReadModelHandler implements EventHandler<'TransactionRecorded'> {
+export class TransactionRecordedHandler extends ReadModelHandler<'TransactionRecorded'> {
   readonly eventType = 'TransactionRecorded' as const;
-  handle(event: Event<'TransactionRecorded'>, context: EventContext): Promise<void> {
-    return this.write(fromTransactionRecorded(event, context.occurredAt), context);
+  protected transactionOf(event: Event<'TransactionRecorded'>, occurredAt: Date): SourceTransaction | null {
+    return fromTransactionRecorded(event, occurredAt);
   }
 }
 
 @Injectable()
-export class ChargeCompletedHandler extends ReadModelHandler implements EventHandler<'ChargeCompleted'> {
+export class ChargeCompletedHandler extends ReadModelHandler<'ChargeCompleted'> {
   readonly eventType = 'ChargeCompleted' as const;
-  handle(event: Event<'ChargeCompleted'>, context: EventContext): Promise<void> {
-    return this.write(fromCharge(event, 'completed', context.occurredAt), context);
+  protected transactionOf(event: Event<'ChargeCompleted'>, occurredAt: Date): SourceTransaction | null {
+    return fromCharge(event, 'completed', occurredAt);
   }
 }
 
 @Injectable()
-export class ChargeFailedHandler extends ReadModelHandler implements EventHandler<'ChargeFailed'> {
+export class ChargeFailedHandler extends ReadModelHandler<'ChargeFailed'> {
   readonly eventType = 'ChargeFailed' as const;
-  handle(event: Event<'ChargeFailed'>, context: EventContext): Promise<void> {
-    return this.write(fromCharge(event, chargeFailedStatus(event), context.occurredAt), context);
+  protected transactionOf(event: Event<'ChargeFailed'>, occurredAt: Date): SourceTransaction | null {
+    return fromCharge(event, chargeFailedStatus(event), occurredAt);
   }
 }
 
 @Injectable()
-export class EscrowFinishedHandler extends ReadModelHandler implements EventHandler<'EscrowFinished'> {
+export class EscrowFinishedHandler extends ReadModelHandler<'EscrowFinished'> {
   readonly eventType = 'EscrowFinished' as const;
-  handle(event: Event<'EscrowFinished'>, context: EventContext): Promise<void> {
-    return this.write(fromEscrow(event, 'completed', context.occurredAt), context);
+  protected transactionOf(event: Event<'EscrowFinished'>, occurredAt: Date): SourceTransaction | null {
+    return fromEscrow(event, 'completed', occurredAt);
   }
 }
 
 @Injectable()
-export class EscrowCancelledHandler extends ReadModelHandler implements EventHandler<'EscrowCancelled'> {
+export class EscrowCancelledHandler extends ReadModelHandler<'EscrowCancelled'> {
   readonly eventType = 'EscrowCancelled' as const;
-  handle(event: Event<'EscrowCancelled'>, context: EventContext): Promise<void> {
-    return this.write(fromEscrow(event, 'cancelled', context.occurredAt), context);
+  protected transactionOf(event: Event<'EscrowCancelled'>, occurredAt: Date): SourceTransaction | null {
+    return fromEscrow(event, 'cancelled', occurredAt);
   }
 }

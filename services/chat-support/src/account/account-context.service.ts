@@ -10,6 +10,7 @@ import {
   type KycChange,
   type ReportedTransaction,
 } from './account-context.util';
+import { foldTransactionRun } from './transaction-run';
 
 /**
  * The account context (issues 16, 18): chat-support's read model of identity's, billing's,
@@ -73,6 +74,24 @@ export class AccountContextService {
     if (storedUserId !== null && storedUserId !== tx.userId) {
       this.logger.warn(`${tx.source} transaction ${tx.sourceId}: reported for another user; ignored`);
     }
+  }
+
+  /**
+   * Consecutive reported transactions, as transactionReported on each in turn, in three statements:
+   * their users' accounts locked, the rows they find read, then the rows they leave written, folded
+   * in Node (transaction-run.ts) so each row is written once however often the run names it.
+   */
+  async transactionsReported(manager: Transaction, txs: ReportedTransaction[]): Promise<void> {
+    const valid = txs.filter((tx) => this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`));
+    if (valid.length === 0) return;
+    const userIds = [...new Set(valid.map((tx) => tx.userId.toLowerCase()))];
+    await this.repository.lockAccounts(manager, userIds);
+    const stored = await this.repository.storedForRun(manager, userIds, valid);
+    const { otherUsers, ...writes } = foldTransactionRun(valid, stored, supportAccountTransactions);
+    for (const tx of otherUsers) {
+      this.logger.warn(`${tx.source} transaction ${tx.sourceId}: reported for another user; ignored`);
+    }
+    await this.repository.writeRun(manager, writes);
   }
 
   private valid(userId: string, what: string): boolean {

@@ -10,6 +10,13 @@ import {
 } from '@app/contracts';
 import { preparedQuery, sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
+import {
+  foldTransactionRun,
+  structuringScope,
+  type StoredStructuring,
+  type StoredTransaction,
+  type TransactionRunWrites,
+} from './transaction-run';
 
 const centsToDecimal = (cents: number) => (cents / 100).toFixed(2);
 
@@ -41,6 +48,48 @@ const applyTransactionSql = `
   )
   SELECT old.user_id <> $1::uuid AS other_user, old.status AS old_status, upserted.id
     FROM (SELECT 1) AS one LEFT JOIN old ON true LEFT JOIN upserted ON true`;
+
+/** A run's transactions, locked in a fixed order (FOR UPDATE returns each one's latest version). */
+const storedTransactionsSql = `
+  SELECT t.source, t.source_id AS "sourceId", t.user_id::text AS "userId", t.status, t.customer_ref AS "customerRef"
+    FROM reports.transactions t
+   WHERE (t.source, t.source_id) IN (SELECT * FROM unnest($1::varchar[], $2::varchar[]))
+   ORDER BY t.source, t.source_id
+     FOR UPDATE`;
+
+/** The structuring records of the users over a time range, by their transaction. */
+const storedStructuringSql = `
+  SELECT t.source, t.source_id AS "sourceId", s.user_id::text AS "userId", s.occurred_at AS "occurredAt"
+    FROM reports.screenings s JOIN reports.transactions t ON t.id = s.transaction_id
+   WHERE s.user_id = ANY($1::uuid[]) AND s.rule = 'structuring'
+     AND s.occurred_at BETWEEN $2::timestamptz AND $3::timestamptz`;
+
+/**
+ * A run's folded rows in one statement: each transaction written once (inserted, or its status,
+ * risk and customer reference updated as the one-event statement's conflict does), then each
+ * screening record once, by the id the first part returns.
+ */
+const writeRunSql = `
+  WITH written AS (
+    INSERT INTO reports.transactions
+      (user_id, source, source_id, type, amount, currency, amount_usd, status, risk_level, risk_score,
+       processor, country, payment_method, customer_ref, occurred_at)
+    SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::numeric[], $6::varchar[],
+                         $7::numeric[], $8::varchar[], $9::varchar[], $10::int[], $11::varchar[], $12::varchar[],
+                         $13::varchar[], $14::varchar[], $15::timestamptz[])
+    ON CONFLICT (source, source_id) DO UPDATE SET
+      status = excluded.status, risk_level = excluded.risk_level, risk_score = excluded.risk_score,
+      customer_ref = coalesce(transactions.customer_ref, excluded.customer_ref),
+      updated_at = now()
+    RETURNING id, source, source_id
+  )
+  INSERT INTO reports.screenings (transaction_id, rule, user_id, status, risk_score, occurred_at)
+  SELECT written.id, s.rule, s.user_id, s.status, s.risk_score, s.occurred_at
+    FROM unnest($16::varchar[], $17::varchar[], $18::varchar[], $19::uuid[], $20::varchar[], $21::int[],
+                $22::timestamptz[]) AS s (source, source_id, rule, user_id, status, risk_score, occurred_at)
+    JOIN written ON written.source = s.source AND written.source_id = s.source_id
+  ON CONFLICT (transaction_id, rule) DO UPDATE SET
+    status = excluded.status, risk_score = excluded.risk_score, occurred_at = excluded.occurred_at`;
 
 /**
  * Writes the read model in the event's inbox transaction, so a redelivered event (refused by the
@@ -83,6 +132,63 @@ export class ReadModelRepository {
     if (applied.id === null) return 'ignored';
     for (const rule of screening.rules) await this.recordScreening(manager, applied.id, tx, rule, screening.score);
     return applied.old_status ? 'updated' : 'recorded';
+  }
+
+  /**
+   * Applies consecutive events' transactions as applyTransaction on each in turn would, in two to
+   * three statements: their stored rows read locked (and the stored structuring records, when one
+   * triggers that rule), folded in order (transaction-run.ts), then written at once. The same
+   * transaction may come several times (a later status).
+   */
+  async applyTransactions(manager: EntityManager, txs: SourceTransaction[]): Promise<void> {
+    if (txs.length === 0) return;
+    const stored = await preparedQuery<StoredTransaction>(
+      manager,
+      'reports-ai-stored-transactions',
+      storedTransactionsSql,
+      [txs.map((tx) => tx.source), txs.map((tx) => tx.sourceId)],
+    );
+    const scope = structuringScope(txs);
+    const structuring = scope
+      ? await preparedQuery<StoredStructuring>(manager, 'reports-ai-stored-structuring', storedStructuringSql, [
+          scope.userIds,
+          scope.from.toISOString(),
+          scope.to.toISOString(),
+        ])
+      : [];
+    const writes = foldTransactionRun(txs, stored, structuring);
+    for (const tx of writes.otherUsers) this.logger.warn(`${tx.source} ${tx.sourceId}: event for another user ignored`);
+    await this.writeRun(manager, writes);
+  }
+
+  private async writeRun(manager: EntityManager, { transactions, screenings }: TransactionRunWrites): Promise<void> {
+    if (transactions.length === 0) return;
+    const column = <K extends keyof (typeof transactions)[number]>(key: K) => transactions.map((row) => row[key]);
+    const record = <K extends keyof (typeof screenings)[number]>(key: K) => screenings.map((row) => row[key]);
+    await preparedQuery(manager, 'reports-ai-write-transactions', writeRunSql, [
+      column('userId'),
+      column('source'),
+      column('sourceId'),
+      column('type'),
+      column('amount'),
+      column('currency'),
+      column('amountUsd'),
+      column('status'),
+      column('riskLevel'),
+      column('riskScore'),
+      column('processor'),
+      column('country'),
+      column('paymentMethod'),
+      column('customerRef'),
+      transactions.map((row) => row.occurredAt.toISOString()),
+      record('source'),
+      record('sourceId'),
+      record('rule'),
+      record('userId'),
+      record('status'),
+      record('riskScore'),
+      screenings.map((row) => row.occurredAt.toISOString()),
+    ]);
   }
 
   /** One record per transaction and rule, as analytics' compliance records (status by the shared rule). */

@@ -36,6 +36,8 @@ function fakeRedis() {
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The header lines as received: names and values in turn. */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -50,7 +52,7 @@ function send(
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body }));
     });
     req.on('error', reject);
     if (headers['content-length'] && Number(headers['content-length']) > 0) req.flushHeaders();
@@ -80,7 +82,13 @@ describe('API calls served directly on node:http (direct-routes.ts)', () => {
   beforeAll(async () => {
     service = createServer((req, res) => {
       received.push({ url: req.url!, headers: req.headers });
-      res.writeHead(200, { 'content-type': 'application/json' });
+      // As the services answer: their own X-Request-Id (the gateway's, echoed), and here a header
+      // the gateway sets too.
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-request-id': req.headers['x-request-id'],
+        'x-frame-options': 'DENY',
+      });
       res.end('{"ok":true}');
     });
     service.listen(0, '127.0.0.1');
@@ -113,6 +121,13 @@ describe('API calls served directly on node:http (direct-routes.ts)', () => {
     expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const forwarded = received.at(-1)!;
+    // A header both the gateway and the service set is written once, with the service's value.
+    const lines = (name: string) =>
+      answer.rawHeaders.filter((_, index) => index % 2 === 0 && answer.rawHeaders[index] === name);
+    expect(lines('x-request-id')).toHaveLength(1);
+    expect(answer.headers['x-request-id']).toBe('req-42');
+    expect(lines('x-frame-options')).toHaveLength(1);
+    expect(answer.headers['x-frame-options']).toBe('DENY');
     expect(forwarded.url).toBe('/api/user/profile?tab=1');
     expect(forwarded.headers['x-request-id']).toBe('req-42');
     expect(forwarded.headers['x-client-address']).toBe('127.0.0.1');

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -6,7 +6,7 @@ import { type ApiCall, type ApiCalls, REQUEST_ID, type Refusal, requestIdOf, req
 import type { DurationHistogram } from './duration-histogram';
 import type { ErrorBody } from '@app/contracts';
 import { ErrorCode, messages } from './errors';
-import type { CallLog, ForwardedCall, Upstream } from './forward';
+import { type CallLog, type ForwardedCall, type HeaderBase, HeaderList, headerBase, type Upstream } from './forward';
 import { RouteMatcher, type Route } from './routes';
 
 /**
@@ -43,9 +43,12 @@ const plainJson = /^application\/json(?:\s*;\s*charset=utf-8)?$/i;
 export class DirectRoutes {
   private readonly matcher: RouteMatcher<DirectRoute>;
   private readonly trusted: (address: string, index: number) => boolean;
+  /** The security headers, copied into each answer's HeaderList. */
+  readonly security: HeaderBase;
 
   constructor(private readonly deps: DirectDeps) {
     this.matcher = new RouteMatcher(deps.routes);
+    this.security = headerBase(deps.security);
     const { trustProxy } = deps;
     // Fastify's own reading of trustProxy (request.ip, request.host).
     this.trusted = trustProxy === true ? () => true : proxyAddr.compile(trustProxy === false ? [] : trustProxy);
@@ -130,7 +133,7 @@ class DirectCall implements ApiCall, ForwardedCall {
   private readonly id: string;
   private readonly started = performance.now();
   /** The answer's headers so far: security headers, request id, rate limit. */
-  private readonly out: OutgoingHttpHeaders;
+  private readonly out: HeaderList;
 
   constructor(
     private readonly owner: DirectRoutes,
@@ -144,10 +147,8 @@ class DirectCall implements ApiCall, ForwardedCall {
     this.headers = req.headers;
     this.id = requestIdOf(req);
     this.log = new RequestLog(deps.log, this.id);
-    // Object.assign, not a spread: V8 makes a spread copy of these 13 headers a slow object, which
-    // cost about 10 µs a request as the service's headers were added to it (about 8% of its CPU).
-    this.out = Object.assign({}, deps.security);
-    this.out[REQUEST_ID] = this.id;
+    this.out = new HeaderList(owner.security);
+    this.out.set(REQUEST_ID, this.id);
   }
 
   run(): void {
@@ -183,14 +184,14 @@ class DirectCall implements ApiCall, ForwardedCall {
   }
 
   setHeader(name: string, value: string | number): void {
-    this.out[name] = value;
+    this.out.set(name, value);
   }
 
   logError(error: unknown, message: string): void {
     this.log.error({ err: error }, message);
   }
 
-  begin(): OutgoingHttpHeaders {
+  begin(): HeaderList {
     return this.out;
   }
 
@@ -207,9 +208,9 @@ class DirectCall implements ApiCall, ForwardedCall {
     const body: ErrorBody = { error, message };
     const text = JSON.stringify(body);
     const out = this.out;
-    out['content-type'] = 'application/json; charset=utf-8';
-    out['content-length'] = Buffer.byteLength(text);
-    this.res.writeHead(status, out);
+    out.set('content-type', 'application/json; charset=utf-8');
+    out.set('content-length', Buffer.byteLength(text));
+    this.res.writeHead(status, out.raw);
     this.res.end(text, () => this.done());
   }
 

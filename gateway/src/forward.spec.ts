@@ -1,4 +1,4 @@
-import { upstreamRequestHeaders } from './forward';
+import { HeaderList, headerBase, upstreamRequestHeaders } from './forward';
 import { stepsOut } from './server';
 
 describe('upstreamRequestHeaders', () => {
@@ -47,5 +47,29 @@ describe('stepsOut', () => {
     ['/api/x?next=%2Fdashboard', false],
   ])('%s: %s', (url, expected) => {
     expect(stepsOut(url)).toBe(expected);
+  });
+});
+
+describe('HeaderList', () => {
+  it('lists the headers in the order and with the values an object given the same assignments holds', () => {
+    const security = { 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff' };
+    const base = headerBase(security);
+    const list = new HeaderList(base);
+    const object: Record<string, string | number | string[]> = Object.assign({}, security);
+    const assignments: [string, string | number | string[]][] = [
+      ['x-request-id', 'req-1'],
+      ['ratelimit-remaining', 4],
+      ['ratelimit-remaining', 3],
+      ['x-frame-options', 'DENY'],
+      ['set-cookie', ['a=1', 'b=2']],
+      ['x-request-id', 'req-1'],
+    ];
+    for (const [name, value] of assignments) {
+      list.set(name, value);
+      object[name] = value;
+    }
+    expect(list.raw).toEqual(Object.entries(object).flat(1));
+    // The base is copied, never changed: the next answer starts from the security headers again.
+    expect(new HeaderList(base).raw).toEqual(Object.entries(security).flat());
   });
 });

@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeader } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiCalls, type ApiCall, type Refusal, REQUEST_ID, requestIdOf, requestRefusal } from './api-calls';
@@ -6,7 +6,7 @@ import { registerApiDocs } from './api-docs';
 import type { GatewayConfig } from './config';
 import { DirectRoutes, serverWithDirectRoutes, type DirectRoute } from './direct-routes';
 import { ErrorCode, messages, sendError } from './errors';
-import { Upstream as UpstreamPool, type ForwardedCall } from './forward';
+import { HeaderList, headerBase, Upstream as UpstreamPool, type ForwardedCall } from './forward';
 import { gatewayMetrics, type GatewayMetrics } from './internal-server';
 import { isKnownPath, routeTable, upstreamUrls, type Route, type Upstream } from './routes';
 import { gatewaySecurityHeaders } from './security-headers';
@@ -58,8 +58,8 @@ class FastifyCall implements ApiCall, ForwardedCall {
   logError(error: unknown, message: string): void {
     this.request.log.error({ err: error }, message);
   }
-  begin(): OutgoingHttpHeaders {
-    const out = this.reply.getHeaders() as OutgoingHttpHeaders;
+  begin(): HeaderList {
+    const out = new HeaderList(headerBase(this.reply.getHeaders() as Record<string, OutgoingHttpHeader>));
     this.reply.hijack();
     return out;
   }

@@ -19,8 +19,8 @@ export class SessionCheckUnavailable extends Error {}
  * Asks the revocation list (platform's SessionRevocationList, the keys identity writes) for the
  * sessions checked meanwhile with a single MGET, one MGET at a time: the sessions checked during
  * one turn of the event loop are asked once that turn's requests have been read (setImmediate),
- * and those checked while an MGET is on its way wait for the next one, sent as soon as it has
- * answered. Each request's answer still comes from a read Redis serves after the request arrived
+ * and those checked while an MGET is on its way wait for the next one, sent once it has answered
+ * (at the end of the turn that read its answer, as the platform's Batcher with maxInFlight 1). Each request's answer still comes from a read Redis serves after the request arrived
  * (a read sent before it is never used for it), so a sign-out that has answered is seen by every
  * request after it; under load, one command (one write, one reply) serves many requests instead
  * of one each, and the fewer commands the busier the gateway is.
@@ -56,8 +56,10 @@ class RevocationChecks {
     } catch (error) {
       for (const waiting of batch.values()) waiting.reject(error);
     }
-    // The sessions checked while this MGET was on its way: asked now, after it answered.
-    if (this.batch.size) void this.flush();
+    // The sessions checked while this MGET was on its way: asked once this turn's requests have
+    // been read too (setImmediate, not at once: the requests read after this answer in the same
+    // turn join the MGET instead of waiting for the one after it, and fewer MGETs are sent).
+    if (this.batch.size) setImmediate(() => void this.flush());
     else this.busy = false;
   }
 }

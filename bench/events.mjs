@@ -3,8 +3,10 @@
 // process commits ProfileUpdated events to its outbox (one transaction each, with a row of its own
 // state) at a steady rate; the outbox relay publishes them to Kafka; a consumer process applies
 // each in its inbox transaction (inbox row + a row of its own; the events a fetch brought of a
-// partition share one, their inbox rows written in one statement) and notes when that transaction committed (the
-// platform's after-commit hook). Both processes are small Nest apps on the platform
+// partition share one, their inbox rows written in one statement, and a run of them goes to the
+// handler's handleAll, one statement for all their rows, as the services' transaction handlers
+// take theirs) and notes when that transaction committed (the platform's after-commit hook).
+// Both processes are small Nest apps on the platform
 // (PlatformModule, dist build), with a database and topic prefix of their own. Times come from one
 // clock (CLOCK_MONOTONIC, shared by the processes of the machine): the writer's, just after its
 // commit returned; the consumer's, just after its inbox transaction committed. Prints p50, p99 and
@@ -88,6 +90,17 @@ async function child(role) {
       await manager.query(`INSERT INTO ${CONSUMER_SCHEMA}.changes (id) VALUES ($1)`, [eventId]);
       // The inbox transaction may hold other events too: the time is taken once it has committed.
       this.transactions.afterCommit(manager, () => applied.push([eventId, now(), received]));
+    }
+    // A run of consecutive events in one statement, as the services' transaction handlers apply
+    // theirs (EventHandler.handleAll, docs/events.md).
+    async handleAll(events, manager) {
+      const received = now();
+      const ids = events.map(({ context }) => context.eventId);
+      await manager.query(`INSERT INTO ${CONSUMER_SCHEMA}.changes (id) SELECT unnest($1::uuid[])`, [ids]);
+      this.transactions.afterCommit(manager, () => {
+        const at = now();
+        for (const id of ids) applied.push([id, at, received]);
+      });
     }
   }
   Injectable()(BenchHandler);

@@ -9,7 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
 import { EventHeader } from '@app/contracts';
 import type { Kafka, Producer } from 'kafkajs';
-import { Client } from 'pg';
+import { Client, type PoolClient, type QueryResult } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { APP_CONFIG, type BaseConfig } from '../config/config';
@@ -206,56 +206,85 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
-  /** Publishes one batch; returns how many rows it published, or -1 when another relay holds the lock. */
+  /**
+   * Publishes one batch; returns how many rows it published, or -1 when another relay holds the
+   * lock. Two round trips to Postgres around the Kafka request, not six: the transaction's start,
+   * the schema's lock and the batch go as one simple query, the rows' marking and the commit as
+   * another (their texts hold only the code's constants and the seq numbers Postgres gave).
+   */
   async drain(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
-        `outbox:${this.schema}`,
-      ]);
-      if (!locked) return -1;
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT seq, topic, key, payload, headers FROM "${this.schema}"."outbox"
-         WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
-        [BATCH],
+    const runner = this.dataSource.createQueryRunner();
+    let client: PoolClient | undefined;
+    try {
+      client = (await runner.connect()) as PoolClient;
+      const [, lock, batch] = (await client.query(this.takeBatch)) as unknown as [
+        unknown,
+        QueryResult<{ locked: boolean }>,
+        QueryResult<OutboxRow>,
+      ];
+      const rows = lock.rows[0]?.locked ? batch.rows : [];
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return lock.rows[0]?.locked ? 0 : -1;
+      }
+      await this.publish(rows);
+      const seqs = rows.map((row) => row.seq);
+      if (!seqs.every((seq) => /^\d+$/.test(seq))) throw new Error('outbox seq is not a number');
+      await client.query(
+        `UPDATE "${this.schema}"."outbox" SET published_at = now() WHERE seq = ANY('{${seqs.join(',')}}'::bigint[]); COMMIT`,
       );
-      if (rows.length === 0) return 0;
-      const producer = await this.connectedProducer(rows);
-      // One producer span per event, a child of the work that wrote it; its context travels on.
-      const spans: Span[] = [];
-      const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
-      for (const row of rows) {
-        const topic = this.topicPrefix + row.topic;
-        const span = tracer.startSpan(
-          `${row.headers[EventHeader.Type] ?? 'event'} publish`,
-          {
-            kind: SpanKind.PRODUCER,
-            attributes: {
-              'messaging.system': 'kafka',
-              'messaging.operation': 'publish',
-              'messaging.destination.name': topic,
-              'messaging.message.id': row.headers[EventHeader.Id] ?? '',
-            },
-          },
-          propagation.extract(ROOT_CONTEXT, row.headers),
-        );
-        spans.push(span);
-        const headers = { ...row.headers };
-        propagation.inject(trace.setSpan(context.active(), span), headers);
-        byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: row.key, value: row.payload, headers }]);
-      }
-      try {
-        await producer.sendBatch({
-          acks: -1,
-          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-        });
-      } finally {
-        spans.forEach((span) => span.end());
-      }
-      await manager.query(`UPDATE "${this.schema}"."outbox" SET published_at = now() WHERE seq = ANY($1::bigint[])`, [
-        rows.map((row) => row.seq),
-      ]);
       return rows.length;
-    });
+    } catch (error) {
+      await client?.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** BEGIN, the schema's relay lock (held until the commit) and the oldest unpublished rows. */
+  private get takeBatch(): string {
+    const lockKey = `outbox:${this.schema}`.replaceAll("'", "''");
+    return `BEGIN;
+      SELECT pg_try_advisory_xact_lock(hashtext('${lockKey}')) AS locked;
+      SELECT seq, topic, key, payload, headers FROM "${this.schema}"."outbox"
+       WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH}`;
+  }
+
+  /** Sends the rows to Kafka in order, acknowledged by every in-sync replica. */
+  private async publish(rows: OutboxRow[]): Promise<void> {
+    const producer = await this.connectedProducer(rows);
+    // One producer span per event, a child of the work that wrote it; its context travels on.
+    const spans: Span[] = [];
+    const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
+    for (const row of rows) {
+      const topic = this.topicPrefix + row.topic;
+      const span = tracer.startSpan(
+        `${row.headers[EventHeader.Type] ?? 'event'} publish`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            'messaging.system': 'kafka',
+            'messaging.operation': 'publish',
+            'messaging.destination.name': topic,
+            'messaging.message.id': row.headers[EventHeader.Id] ?? '',
+          },
+        },
+        propagation.extract(ROOT_CONTEXT, row.headers),
+      );
+      spans.push(span);
+      const headers = { ...row.headers };
+      propagation.inject(trace.setSpan(context.active(), span), headers);
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: row.key, value: row.payload, headers }]);
+    }
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    } finally {
+      spans.forEach((span) => span.end());
+    }
   }
 
   private async connectedProducer(rows: OutboxRow[]): Promise<Producer> {

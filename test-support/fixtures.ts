@@ -1,4 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { eventCatalog } from '@app/contracts';
+
+type TransactionRecordedFields = MessageInitShape<(typeof eventCatalog)['TransactionRecorded']['schema']>;
+
+/**
+ * The fields of a TransactionRecorded event as integrations publishes one for a card sale through a
+ * Stripe processor (a completed USD 129.90 sale in NZ), with any field given overriding its default.
+ */
+export const transactionRecordedFields = (
+  fields: TransactionRecordedFields & { userId: string; transactionId: string },
+): TransactionRecordedFields => ({
+  externalTransactionId: `ext-${fields.transactionId}`,
+  type: 'fiat',
+  amount: '129.90',
+  currency: 'USD',
+  status: 'completed',
+  paymentMethod: 'card',
+  country: 'NZ',
+  processor: 'stripe',
+  sourceKind: 'processor',
+  integrationId: randomUUID(),
+  ...fields,
+});
 
 /** A fresh address per test, so tests never see each other's accounts or mail. */
 export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0, 12)}@example.test`;

@@ -161,7 +161,7 @@ export function rawRequest(
   });
 }
 
-export { uniqueEmail, validAffiliateApplication, validRegistration } from './fixtures';
+export { transactionRecordedFields, uniqueEmail, validAffiliateApplication, validRegistration } from './fixtures';
 export {
   accessCookie,
   accessToken,

@@ -20,6 +20,7 @@ import {
   startApp,
   uniqueEmail,
   waitFor,
+  transactionRecordedFields,
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { FakeOpenAiProcess } from './fake-openai';
@@ -116,21 +117,14 @@ describe('chat-support: the account context read model', () => {
     status: string,
     minutes: number,
     amount: string,
-  ) => ({
-    userId: user.id,
-    transactionId,
-    externalTransactionId: `ext-${transactionId}`,
-    type: 'fiat',
-    amount,
-    currency: 'USD',
-    status,
-    paymentMethod: 'card',
-    country: 'NZ',
-    processor: 'stripe',
-    sourceKind: 'processor',
-    integrationId: randomUUID(),
-    occurredAt: timestampFromDate(minutesAgo(minutes)),
-  });
+  ) =>
+    transactionRecordedFields({
+      userId: user.id,
+      transactionId,
+      amount,
+      status,
+      occurredAt: timestampFromDate(minutesAgo(minutes)),
+    });
   const recorded = (user: AuthUser, transactionId: string, status: string, minutes: number, amount = '129.90') =>
     deliver('TransactionRecorded', user.id, transactionRecorded(user, transactionId, status, minutes, amount));
   const charge = (type: 'ChargeCompleted' | 'ChargeFailed', user: AuthUser, chargeId: string, minutes: number) =>

@@ -5,7 +5,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventCatalog } from '@app/contracts';
 import type { EventOfBatch } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { query, startApp } from '../../../test-support';
+import { query, startApp, transactionRecordedFields } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { TransactionRecordedHandler } from '../src/account/transaction-recorded.handler';
 
@@ -51,21 +51,17 @@ describe('chat-support: a run of TransactionRecorded events applied together', (
     minute: number,
     amount = '129.90',
   ): Recorded => ({
-    event: create(eventCatalog.TransactionRecorded.schema, {
-      userId: merchant,
-      transactionId,
-      externalTransactionId: `ext-${transactionId}`,
-      type: 'fiat',
-      amount,
-      currency: 'usd',
-      status,
-      paymentMethod: 'card',
-      country: 'NZ',
-      processor: 'stripe',
-      sourceKind: 'processor',
-      integrationId: randomUUID(),
-      occurredAt: timestampFromDate(new Date(start + minute * 60_000)),
-    }),
+    event: create(
+      eventCatalog.TransactionRecorded.schema,
+      transactionRecordedFields({
+        userId: merchant,
+        transactionId,
+        amount,
+        currency: 'usd',
+        status,
+        occurredAt: timestampFromDate(new Date(start + minute * 60_000)),
+      }),
+    ),
     context: { eventId: randomUUID(), occurredAt: new Date() },
   });
 

@@ -5,7 +5,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventCatalog } from '@app/contracts';
 import type { EventOfBatch } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { query, startApp } from '../../../test-support';
+import { query, startApp, transactionRecordedFields } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { TransactionRecordedHandler } from '../src/read-model/transaction-events.handler';
 
@@ -49,22 +49,18 @@ describe('reports-ai: a run of transaction events applied together', () => {
     amount = '120.00',
     customerRef = '',
   ): Recorded => ({
-    event: create(eventCatalog.TransactionRecorded.schema, {
-      userId: merchant,
-      transactionId,
-      externalTransactionId: `ext-${transactionId}`,
-      type: 'fiat',
-      amount,
-      currency: 'NZD',
-      status,
-      paymentMethod: 'card',
-      country: 'NZ',
-      processor: 'stripe',
-      sourceKind: 'processor',
-      integrationId: randomUUID(),
-      customerRef,
-      occurredAt: timestampFromDate(new Date(start + minute * 60_000)),
-    }),
+    event: create(
+      eventCatalog.TransactionRecorded.schema,
+      transactionRecordedFields({
+        userId: merchant,
+        transactionId,
+        amount,
+        currency: 'NZD',
+        status,
+        customerRef,
+        occurredAt: timestampFromDate(new Date(start + minute * 60_000)),
+      }),
+    ),
     context: { eventId: randomUUID(), occurredAt: new Date() },
   });
 

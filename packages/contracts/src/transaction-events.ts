@@ -12,6 +12,7 @@ type EventOf<T extends keyof typeof eventCatalog> = MessageShape<(typeof eventCa
 
 /** One source transaction as an event reports it. */
 export interface SourceTransaction {
+  /** The merchant's id in lower case, as Postgres writes a uuid: the services compare it with stored ones. */
   userId: string;
   source: 'integrations' | 'crypto';
   sourceId: string;
@@ -42,7 +43,7 @@ export function fromTransactionRecorded(
   if (!event.userId || !transactionStatuses.includes(status)) return null;
   const type = (transactionTypes as readonly string[]).includes(event.type) ? (event.type as TransactionType) : 'fiat';
   return {
-    userId: event.userId,
+    userId: event.userId.toLowerCase(),
     source: 'integrations',
     sourceId: event.transactionId,
     type,
@@ -70,7 +71,7 @@ export const chargeFailedStatus = (event: EventOf<'ChargeFailed'>): TransactionS
 export function fromCharge(event: ChargeEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
   if (!event.userId || !event.chargeId) return null;
   return {
-    userId: event.userId,
+    userId: event.userId.toLowerCase(),
     source: 'crypto',
     sourceId: `charge:${event.chargeId}`,
     type: 'crypto',
@@ -94,7 +95,7 @@ type EscrowEvent = EventOf<'EscrowFinished'> | EventOf<'EscrowCancelled'>;
 export function fromEscrow(event: EscrowEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
   if (!event.userId || !event.escrowId) return null;
   return {
-    userId: event.userId,
+    userId: event.userId.toLowerCase(),
     source: 'crypto',
     sourceId: `escrow:${event.escrowId}`,
     type: 'crypto',

@@ -167,6 +167,24 @@ describe('chat-support: a run of TransactionRecorded events applied together', (
     expect(expected.transactions.find((row) => row.source_id === 'x')).toMatchObject({ amount: '75.00' });
   });
 
+  it('takes later statuses of a merchant whose id the events spell in capitals, one at a time and in a run', async () => {
+    const statusOf = async (merchant: string, transactionId: string) =>
+      (
+        await query<{ status: string }>(
+          'SELECT status FROM chat_support.account_transactions WHERE user_id = $1::uuid AND source_id = $2::uuid',
+          [merchant, transactionId],
+        )
+      ).map(({ status }) => status);
+    for (const apply of [one, together]) {
+      const merchant = randomUUID().toUpperCase();
+      const [sale, refund] = [randomUUID().toUpperCase(), randomUUID()];
+      await apply([recorded(merchant, sale, 'pending', 0), recorded(merchant, refund, 'completed', 1)]);
+      await apply([recorded(merchant, sale, 'completed', 0), recorded(merchant.toLowerCase(), refund, 'refunded', 1)]);
+      expect(await statusOf(merchant, sale)).toEqual(['completed']);
+      expect(await statusOf(merchant, refund)).toEqual(['refunded']);
+    }
+  });
+
   it('leaves nothing of a run when one of its events cannot be stored', async () => {
     const ids = freshIds();
     await one(before(ids));

@@ -120,7 +120,7 @@ export class AccountContextRepository {
        ), updated AS (
          UPDATE chat_support.account_transactions t SET status = $6, updated_at = now()
            FROM stored
-          WHERE t.source = $1 AND t.source_id = $2::uuid AND stored.user_id::text = $3::text
+          WHERE t.source = $1 AND t.source_id = $2::uuid AND stored.user_id = $3::text::uuid
             AND (stored.status, $6::varchar) IN (${allowedStatusChanges})
        ), newest AS (
          SELECT source, source_id FROM (

@@ -75,7 +75,7 @@ export function foldTransactionRun(
     const key = keyOf(tx);
     const row = rows.get(key);
     if (row) {
-      if (row.userId !== tx.userId) otherUsers.push(tx);
+      if (row.userId !== tx.userId.toLowerCase()) otherUsers.push(tx);
       else if (allowedChanges.has(`${row.status}>${tx.status}`)) {
         row.status = tx.status;
         row.moved = true;

@@ -275,7 +275,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       spans.push(span);
       const headers = { ...row.headers };
       propagation.inject(trace.setSpan(context.active(), span), headers);
-      byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: row.key, value: row.payload, headers }]);
+      const messages = byTopic.get(topic) ?? [];
+      if (messages.length === 0) byTopic.set(topic, messages);
+      messages.push({ key: row.key, value: row.payload, headers });
     }
     try {
       await producer.sendBatch({

@@ -11,7 +11,11 @@ import { TransactionRecordedHandler } from '../src/read-model/transaction-events
 
 // The consumer hands a partition's consecutive TransactionRecorded events to handleAll in one call:
 // the rows it leaves (transactions, screening records) must be those of handle on each in turn,
-// the same transaction's later statuses and several merchants within one call included.
+// the same transaction's later statuses and several merchants within one call included. handle
+// applies its event as a run of one, so one at a time each event starts from the rows the one
+// before it stored (read back from the database), while in one run it starts from the fold's
+// in-memory state: the comparison checks that the fold carries an event's effect to the next
+// exactly as storing and reading it back does. The run's expected outcome is asserted as well.
 
 type Recorded = EventOfBatch<'TransactionRecorded'>;
 

@@ -1,14 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  screen,
-  screeningRecordStatus,
-  supersedingStatusPairs,
-  toUsd,
-  type ScreeningRule,
-  type SourceTransaction,
-  type TransactionStatus,
-} from '@app/contracts';
-import { preparedQuery, sqlPairs } from '@app/platform';
+import { toUsd, type SourceTransaction } from '@app/contracts';
+import { preparedQuery } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import {
   foldTransactionRun,
@@ -19,35 +11,6 @@ import {
 } from './transaction-run';
 
 const centsToDecimal = (cents: number) => (cents / 100).toFixed(2);
-
-/** The (stored, reported) status pairs under which a known transaction takes the reported status. */
-const supersedingStatuses = sqlPairs(supersedingStatusPairs);
-
-/**
- * One statement per event: reads the stored row (locked; FOR UPDATE returns its latest version)
- * and writes the event when the transaction is new, or is the user's and its status superseded.
- * A later status keeps the first event's amount, currency, type and time. Returns whether a
- * stored row is another user's, its status (null when new) and the written row's id (null when ignored).
- */
-const applyTransactionSql = `
-  WITH old AS (
-    SELECT user_id, status FROM reports.transactions WHERE source = $2::varchar AND source_id = $3::varchar FOR UPDATE
-  ), upserted AS (
-    INSERT INTO reports.transactions
-      (user_id, source, source_id, type, amount, currency, amount_usd, status, risk_level, risk_score,
-       processor, country, payment_method, customer_ref, occurred_at)
-    SELECT $1::uuid, $2::varchar, $3::varchar, $4::varchar, $5::numeric, $6::varchar, $7::numeric, $8::varchar,
-           $9::varchar, $10::int, $11::varchar, $12::varchar, $13::varchar, $14::varchar, $15::timestamptz
-     WHERE NOT EXISTS (
-       SELECT 1 FROM old WHERE old.user_id <> $1::uuid OR (old.status, $8::varchar) NOT IN (${supersedingStatuses}))
-    ON CONFLICT (source, source_id) DO UPDATE SET
-      status = excluded.status, risk_level = excluded.risk_level, risk_score = excluded.risk_score,
-      customer_ref = coalesce(transactions.customer_ref, excluded.customer_ref),
-      updated_at = now()
-    RETURNING id
-  )
-  SELECT old.user_id <> $1::uuid AS other_user, old.status AS old_status, upserted.id
-    FROM (SELECT 1) AS one LEFT JOIN old ON true LEFT JOIN upserted ON true`;
 
 /** A run's transactions, locked in a fixed order (FOR UPDATE returns each one's latest version). */
 const storedTransactionsSql = `
@@ -65,9 +28,10 @@ const storedStructuringSql = `
      AND s.occurred_at BETWEEN $2::timestamptz AND $3::timestamptz`;
 
 /**
- * A run's folded rows in one statement: each transaction written once (inserted, or its status,
- * risk and customer reference updated as the one-event statement's conflict does), then each
- * screening record once, by the id the first part returns.
+ * A run's folded rows in one statement: each transaction the fold wrote, once (inserted, or, when
+ * stored, only its status, risk and a customer reference it lacked updated, so it keeps its first
+ * event's amount, currency, type and time), then each screening record once, by the id the first
+ * part returns.
  */
 const writeRunSql = `
   WITH written AS (
@@ -101,44 +65,12 @@ const writeRunSql = `
 export class ReadModelRepository {
   private readonly logger = new Logger(ReadModelRepository.name);
 
-  async applyTransaction(manager: EntityManager, tx: SourceTransaction): Promise<'recorded' | 'updated' | 'ignored'> {
-    const amountUsd = toUsd(tx.amount, tx.currency);
-    const screening = screen({ type: tx.type, status: tx.status, amountUsd, country: tx.country });
-    const [applied] = await preparedQuery<{
-      other_user: boolean | null;
-      old_status: TransactionStatus | null;
-      id: string | null;
-    }>(manager, 'reports-ai-apply-transaction', applyTransactionSql, [
-      tx.userId,
-      tx.source,
-      tx.sourceId,
-      tx.type,
-      tx.amount,
-      tx.currency,
-      amountUsd,
-      tx.status,
-      screening.level,
-      screening.score,
-      tx.processor,
-      tx.country,
-      tx.paymentMethod,
-      tx.customerRef,
-      tx.occurredAt,
-    ]);
-    if (applied.other_user) {
-      this.logger.warn(`${tx.source} ${tx.sourceId}: event for another user ignored`);
-      return 'ignored';
-    }
-    if (applied.id === null) return 'ignored';
-    for (const rule of screening.rules) await this.recordScreening(manager, applied.id, tx, rule, screening.score);
-    return applied.old_status ? 'updated' : 'recorded';
-  }
-
   /**
-   * Applies consecutive events' transactions as applyTransaction on each in turn would, in two to
-   * three statements: their stored rows read locked (and the stored structuring records, when one
-   * triggers that rule), folded in order (transaction-run.ts), then written at once. The same
-   * transaction may come several times (a later status).
+   * Applies events' transactions, in order, in two to three statements: their stored rows read
+   * locked (and the stored structuring records, when one triggers that rule), folded in order
+   * (transaction-run.ts), then written at once. The same transaction may come several times (a
+   * later status). A handler's single event comes here too, as a run of one, so these rules are
+   * written once.
    */
   async applyTransactions(manager: EntityManager, txs: SourceTransaction[]): Promise<void> {
     if (txs.length === 0) return;
@@ -189,37 +121,6 @@ export class ReadModelRepository {
       record('riskScore'),
       screenings.map((row) => row.occurredAt.toISOString()),
     ]);
-  }
-
-  /** One record per transaction and rule, as analytics' compliance records (status by the shared rule). */
-  private async recordScreening(
-    manager: EntityManager,
-    transactionId: string,
-    tx: SourceTransaction,
-    rule: ScreeningRule,
-    score: number,
-  ): Promise<void> {
-    let structuringBefore = 0;
-    if (rule === 'structuring') {
-      const [{ n }] = await preparedQuery<{ n: number }>(
-        manager,
-        'reports-ai-structuring-before',
-        `SELECT count(*)::int AS n FROM reports.screenings
-          WHERE user_id = $1 AND rule = 'structuring' AND transaction_id <> $3
-            AND occurred_at BETWEEN $2::timestamptz - interval '24 hours' AND $2::timestamptz`,
-        [tx.userId, tx.occurredAt, transactionId],
-      );
-      structuringBefore = n;
-    }
-    await preparedQuery(
-      manager,
-      'reports-ai-record-screening',
-      `INSERT INTO reports.screenings (transaction_id, rule, user_id, status, risk_score, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (transaction_id, rule) DO UPDATE SET
-         status = excluded.status, risk_score = excluded.risk_score, occurred_at = excluded.occurred_at`,
-      [transactionId, rule, tx.userId, screeningRecordStatus(rule, score, structuringBefore), score, tx.occurredAt],
-    );
   }
 
   /** A subscription invoice the merchant paid the platform, once per invoice, in USD. */

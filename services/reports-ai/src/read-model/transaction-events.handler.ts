@@ -14,8 +14,9 @@ type TransactionEventType =
 
 /**
  * An event that reports a transaction, applied alone (`handle`) or with the consecutive events of
- * its type from a partition in a few statements (`handleAll`): the same rows either way.
- * Injectable so the subclasses inherit the constructor's parameter metadata.
+ * its type from a partition (`handleAll`), in a few statements either way: an event applied alone
+ * is a run of one, so both take the same code. Injectable so the subclasses inherit the
+ * constructor's parameter metadata.
  */
 @Injectable()
 abstract class TransactionHandler<T extends TransactionEventType> implements EventHandler<T> {
@@ -26,9 +27,8 @@ abstract class TransactionHandler<T extends TransactionEventType> implements Eve
   /** The event's transaction, null when it reports none this read model keeps. */
   protected abstract transactionOf(event: Event<T>, occurredAt: Date): SourceTransaction | null;
 
-  async handle(event: Event<T>, { manager, occurredAt }: EventContext): Promise<void> {
-    const tx = this.transactionOf(event, occurredAt);
-    if (tx) await this.readModel.applyTransaction(manager, tx);
+  async handle(event: Event<T>, { manager, ...context }: EventContext): Promise<void> {
+    await this.handleAll([{ event, context }], manager);
   }
 
   async handleAll(events: EventOfBatch<T>[], manager: Transaction): Promise<void> {

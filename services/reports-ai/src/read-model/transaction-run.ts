@@ -65,10 +65,10 @@ export interface TransactionRunWrites {
   otherUsers: SourceTransaction[];
 }
 
-/** The window before a transaction in which structuring records count (the statement's interval '24 hours'). */
+/** The window before a transaction in which structuring records count (24 hours, ends included). */
 const structuringWindowMs = 24 * 3_600_000;
 
-/** The (stored, reported) pairs of the one-event statement's `NOT IN (...)`, as a set. */
+/** The (stored, reported) status pairs under which a known transaction takes the reported one. */
 const superseding = new Set(supersedingStatusPairs.map(([current, next]) => `${current}>${next}`));
 
 const keyOf = (tx: { source: string; sourceId: string }) => `${tx.source}\u0000${tx.sourceId}`;
@@ -96,15 +96,16 @@ export const structuringScope = (txs: SourceTransaction[]): { userIds: string[];
 };
 
 /**
- * Folds a run of events, in order, into the rows the one-event statement would leave after each
- * in turn, so a run is written in one statement (one INSERT ... ON CONFLICT cannot touch a row
- * twice). Per event, as that statement decides: a transaction stored under another user is left
- * alone; a known one takes the reported status when supersedingStatusPairs has the move (and its
- * risk, and a customer reference it lacked), keeping its first event's amount, type and time; a
- * new one is stored whole. Each applied event's rules then write their records, a structuring
- * record's status counting the user's others in the 24 hours before it, stored (`structuring`:
- * at least those of the run's structuring users and times) or written earlier in the run.
- * `stored` holds the stored rows of the run's transactions.
+ * Folds a run of events, in order, into the rows they leave, each event applied to what the ones
+ * before it left (stored, or written earlier in the run), so a run is written in one statement
+ * (one INSERT ... ON CONFLICT cannot touch a row twice); a handler's single event is a run of one.
+ * Per event: a transaction stored under another user is left alone; a known one takes the
+ * reported status when supersedingStatusPairs has the move (and its risk, and a customer
+ * reference it lacked), keeping its first event's amount, type and time; a new one is stored
+ * whole. Each applied event's rules then write their records, a structuring record's status
+ * counting the user's others in the 24 hours before it, stored (`structuring`: at least those of
+ * the run's structuring users and times) or written earlier in the run. `stored` holds the stored
+ * rows of the run's transactions.
  */
 export function foldTransactionRun(
   txs: SourceTransaction[],
@@ -167,7 +168,7 @@ export function foldTransactionRun(
   return { transactions: [...written.values()], screenings: [...screenings.values()], otherUsers };
 }
 
-/** The row an event's statement would insert. */
+/** The row an event of a new transaction inserts. */
 function rowOf(tx: SourceTransaction, userId: string, amountUsd: string | null, screening: Screening): TransactionRow {
   return {
     userId,

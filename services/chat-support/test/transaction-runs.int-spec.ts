@@ -12,7 +12,9 @@ import { TransactionRecordedHandler } from '../src/account/transaction-recorded.
 // The consumer hands a partition's consecutive TransactionRecorded events to handleAll in one call:
 // the account context it leaves (each account's newest 5 transactions, their statuses) must be
 // what handle on each in turn leaves, several merchants and the same transaction's later statuses
-// within one call included.
+// within one call included. handle is a run of one: each call reads back what the one before it
+// wrote, where handleAll carries the rows from event to event in the fold's memory and writes them
+// once at the end.
 
 type Recorded = EventOfBatch<'TransactionRecorded'>;
 

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { preparedQuery, sqlPairs } from '@app/platform';
+import { preparedQuery } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { AccountContext } from './account-context.entity';
-import { statusChanges, type ReportedTransaction } from './account-context.util';
+import type { ReportedTransaction } from './account-context.util';
 import { AccountTransaction } from './account-transaction.entity';
 import type { StoredTransaction, TransactionRunWrites } from './transaction-run';
 
 const accountColumns = `user_id AS "userId", plan_id AS "planId", billing_cycle AS "billingCycle",
   current_period_end AS "currentPeriodEnd", plan_activated_at AS "planActivatedAt", kyc_status AS "kycStatus",
   kyc_changed_at AS "kycChangedAt", updated_at AS "updatedAt"`;
-
-/** The status moves a known transaction makes, as SQL (stored, reported) pairs: code's constants, not input. */
-const allowedStatusChanges = sqlPairs(statusChanges);
 
 @Injectable()
 export class AccountContextRepository {
@@ -95,66 +92,6 @@ export class AccountContextRepository {
     kyc: Pick<AccountContext, 'kycStatus' | 'kycChangedAt'>,
   ): Promise<void> {
     await manager.update(AccountContext, { userId }, kyc);
-  }
-
-  /**
-   * Applies a reported transaction in one statement, under the account's lock (lockAccount first:
-   * the statement's snapshot then holds every earlier write of the user). A transaction stored
-   * under another user is left alone; a known one of the user takes the reported status when
-   * `statusChanges` allows the move; a new one joins the user's newest `keep` (the order of
-   * recentTransactions), the rest deleted, so it is not inserted at all when older than all of
-   * them. The statement's parts see the same snapshot (none sees another's writes): the delete
-   * ranks the stored rows together with the reported one. Returns the user the transaction was
-   * stored under before, null when it was new.
-   */
-  async recordTransaction(
-    manager: EntityManager,
-    tx: ReportedTransaction,
-    keep: number,
-  ): Promise<{ storedUserId: string | null }> {
-    const [row] = await preparedQuery<{ storedUserId: string | null }>(
-      manager,
-      'chat-support-record-transaction',
-      `WITH stored AS (
-         SELECT user_id, status FROM chat_support.account_transactions WHERE source = $1 AND source_id = $2::uuid
-       ), updated AS (
-         UPDATE chat_support.account_transactions t SET status = $6, updated_at = now()
-           FROM stored
-          WHERE t.source = $1 AND t.source_id = $2::uuid AND stored.user_id = $3::text::uuid
-            AND (stored.status, $6::varchar) IN (${allowedStatusChanges})
-       ), newest AS (
-         SELECT source, source_id FROM (
-           SELECT source, source_id, occurred_at FROM chat_support.account_transactions WHERE user_id = $3::text::uuid
-           UNION ALL SELECT $1::varchar, $2::uuid, $9::timestamptz
-         ) AS every
-          WHERE NOT EXISTS (SELECT 1 FROM stored)
-          ORDER BY occurred_at DESC, source_id DESC LIMIT $10
-       ), inserted AS (
-         INSERT INTO chat_support.account_transactions
-           (source, source_id, user_id, amount, currency, status, payment_method, processor, occurred_at)
-         SELECT $1, $2::uuid, $3::text::uuid, $4::numeric, $5::varchar, $6, $7::varchar, $8::varchar, $9::timestamptz
-          WHERE EXISTS (SELECT 1 FROM newest WHERE source = $1 AND source_id = $2::uuid)
-         RETURNING 1
-       ), deleted AS (
-         DELETE FROM chat_support.account_transactions t
-          WHERE t.user_id = $3::text::uuid AND NOT EXISTS (SELECT 1 FROM stored)
-            AND NOT EXISTS (SELECT 1 FROM newest n WHERE n.source = t.source AND n.source_id = t.source_id)
-       )
-       SELECT (SELECT user_id::text FROM stored) AS "storedUserId"`,
-      [
-        tx.source,
-        tx.sourceId,
-        tx.userId,
-        tx.amount,
-        tx.currency,
-        tx.status,
-        tx.paymentMethod,
-        tx.processor,
-        tx.occurredAt.toISOString(),
-        keep,
-      ],
-    );
-    return { storedUserId: row?.storedUserId ?? null };
   }
 
   /**

@@ -37,7 +37,9 @@ describe('AccountContextService: applying events', () => {
     lockAccount: jest.fn(),
     setPlan: jest.fn(),
     setKycStatus: jest.fn(),
-    recordTransaction: jest.fn(),
+    lockAccounts: jest.fn(),
+    storedForRun: jest.fn(),
+    writeRun: jest.fn(),
   };
   const service = new AccountContextService(repository as unknown as AccountContextRepository);
   let warn: jest.SpyInstance;
@@ -45,7 +47,7 @@ describe('AccountContextService: applying events', () => {
   beforeEach(() => {
     jest.clearAllMocks();
     repository.lockAccount.mockResolvedValue(accountOf(null));
-    repository.recordTransaction.mockResolvedValue({ storedUserId: null });
+    repository.storedForRun.mockResolvedValue([]);
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
@@ -65,7 +67,8 @@ describe('AccountContextService: applying events', () => {
     await service.kycStatusChanged(manager, userId, { status: 'approved', changedAt: at });
     expect(warn).toHaveBeenCalledTimes(5);
     expect(repository.lockAccount).not.toHaveBeenCalled();
-    expect(repository.recordTransaction).not.toHaveBeenCalled();
+    expect(repository.lockAccounts).not.toHaveBeenCalled();
+    expect(repository.writeRun).not.toHaveBeenCalled();
   });
 
   it('keeps the newer plan when an older activation arrives late', async () => {
@@ -100,25 +103,49 @@ describe('AccountContextService: applying events', () => {
     });
   });
 
-  it('records a reported transaction under the account lock, keeping the newest 5', async () => {
+  it('records a reported transaction as a run of one, under the account lock, keeping the newest 5', async () => {
     await service.transactionReported(manager, reported('pending'));
-    expect(repository.lockAccount).toHaveBeenCalledWith(manager, userId);
-    expect(repository.recordTransaction).toHaveBeenCalledWith(manager, reported('pending'), 5);
-    expect(repository.lockAccount.mock.invocationCallOrder[0]).toBeLessThan(
-      repository.recordTransaction.mock.invocationCallOrder[0]!,
+    expect(repository.lockAccounts).toHaveBeenCalledWith(manager, [userId]);
+    expect(repository.storedForRun).toHaveBeenCalledWith(manager, [userId], [reported('pending')]);
+    expect(repository.lockAccounts.mock.invocationCallOrder[0]).toBeLessThan(
+      repository.storedForRun.mock.invocationCallOrder[0]!,
     );
+    expect(repository.writeRun).toHaveBeenCalledWith(manager, {
+      inserted: [reported('pending')],
+      updated: [],
+      deleted: [],
+    });
     expect(warn).not.toHaveBeenCalled();
 
-    repository.recordTransaction.mockResolvedValue({ storedUserId: userId });
+    // Five newer ones stored: an older one is not kept, and nothing is written.
+    const newer = [1, 2, 3, 4, 5].map((minute) => ({
+      ...reported('completed'),
+      sourceId: `a1b2c3d4-0000-4000-8000-00000000001${minute}`,
+      occurredAt: new Date(at.getTime() + minute * 60_000),
+    }));
+    repository.storedForRun.mockResolvedValue(newer);
+    repository.writeRun.mockClear();
+    await service.transactionReported(manager, reported('pending'));
+    expect(repository.writeRun).toHaveBeenCalledWith(manager, { inserted: [], updated: [], deleted: [] });
+
+    repository.storedForRun.mockResolvedValue([reported('completed')]);
     await service.transactionReported(manager, reported('refunded'));
+    expect(repository.writeRun).toHaveBeenLastCalledWith(manager, {
+      inserted: [],
+      updated: [
+        { source: 'integrations', sourceId: reported('refunded').sourceId, status: 'refunded', replacement: null },
+      ],
+      deleted: [],
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it("warns of a transaction stored under another user's account", async () => {
-    repository.recordTransaction.mockResolvedValue({ storedUserId: userId });
+  it("warns of a transaction stored under another user's account, and leaves it as it is", async () => {
+    repository.storedForRun.mockResolvedValue([reported('completed')]);
     await service.transactionReported(manager, reported('refunded', 'e2c8a0f4-1111-4222-8333-944455556666'));
     expect(warn).toHaveBeenCalledWith(
       `integrations transaction ${reported('refunded').sourceId}: reported for another user; ignored`,
     );
+    expect(repository.writeRun).toHaveBeenCalledWith(manager, { inserted: [], updated: [], deleted: [] });
   });
 });

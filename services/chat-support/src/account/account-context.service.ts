@@ -65,21 +65,17 @@ export class AccountContextService {
 
   /**
    * A new transaction joins the user's newest few; a later status of a known one updates its row.
-   * Two statements: the account's lock, then the transaction's (repository.recordTransaction).
+   * A run of one (transactionsReported): one event is applied by the same code as a run.
    */
-  async transactionReported(manager: Transaction, tx: ReportedTransaction): Promise<void> {
-    if (!this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`)) return;
-    await this.repository.lockAccount(manager, tx.userId);
-    const { storedUserId } = await this.repository.recordTransaction(manager, tx, supportAccountTransactions);
-    if (storedUserId !== null && storedUserId !== tx.userId) {
-      this.logger.warn(`${tx.source} transaction ${tx.sourceId}: reported for another user; ignored`);
-    }
+  transactionReported(manager: Transaction, tx: ReportedTransaction): Promise<void> {
+    return this.transactionsReported(manager, [tx]);
   }
 
   /**
-   * Consecutive reported transactions, as transactionReported on each in turn, in three statements:
-   * their users' accounts locked, the rows they find read, then the rows they leave written, folded
-   * in Node (transaction-run.ts) so each row is written once however often the run names it.
+   * Consecutive reported transactions, each applied to what the ones before it left, in three
+   * statements: their users' accounts locked, the rows they find read, then the rows they leave
+   * written, folded in Node (transaction-run.ts) so each row is written once however often the run
+   * names it.
    */
   async transactionsReported(manager: Transaction, txs: ReportedTransaction[]): Promise<void> {
     const valid = txs.filter((tx) => this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`));

@@ -101,7 +101,8 @@ export function replacesStatus(next: string, current: string): boolean {
 
 /**
  * The status changes replacesStatus allows that change something, as [stored, reported] pairs:
- * what the repository's one statement per transaction applies (a same status changes nothing).
+ * what the transaction run (transaction-run.ts) applies to a stored transaction (a same status
+ * changes nothing).
  */
 export const statusChanges: readonly (readonly [current: string, next: string])[] = transactionStatuses.flatMap(
   (current) =>

@@ -30,7 +30,7 @@ interface Row {
   moved: boolean;
 }
 
-/** The (stored, reported) pairs of the one-event statement's `IN (...)`, as a set. */
+/** The status moves `statusChanges` allows, as `stored>reported` keys. */
 const allowedChanges = new Set(statusChanges.map(([current, next]) => `${current}>${next}`));
 
 /** Source ids are uuids, compared as Postgres does (case-insensitive) and ranked as it orders them. */
@@ -41,13 +41,14 @@ const newestFirst = (a: Row, b: Row) =>
   b.occurredAt - a.occurredAt || (a.sourceId < b.sourceId ? 1 : a.sourceId > b.sourceId ? -1 : 0);
 
 /**
- * Folds a run of reported transactions, in order, into what repository.recordTransaction on each in
- * turn would leave, so the run is written in one statement (which cannot change a row twice). Per
- * event, as that statement decides: a stored transaction takes the reported status when it is the
- * user's (compared as text, as the statement does) and `statusChanges` has the move; a new one
- * joins its user's newest `keep` unless older than all of them, the user's rows that fall out
- * deleted. `stored` holds every stored row of the run's users and the stored rows of its
- * transactions; each event's user id must be a uuid.
+ * Folds a run of reported transactions, in order, each applied to what the ones before it left, into
+ * the rows the run changes, so it is written in one statement (which cannot change a row twice). The
+ * account context's only rules for a reported transaction: one event alone is a run of one. Per
+ * event: a stored transaction takes the reported status when it is the user's (user ids compared
+ * as uuids: in lower case) and `statusChanges` has the move; a new one joins its user's newest
+ * `keep` unless older than all of them, the user's rows that fall out deleted. `stored` holds every
+ * stored row of the run's users and the stored rows of its transactions; each event's user id must
+ * be a uuid.
  */
 export function foldTransactionRun(
   txs: ReportedTransaction[],
@@ -83,7 +84,8 @@ export function foldTransactionRun(
       continue;
     }
     const occurredAt = tx.occurredAt.getTime();
-    // What the statement would refuse, or read otherwise than this fold ranks it: applied one at a time.
+    // What cannot be ranked as Postgres orders the rows: the run fails, and the consumer applies its
+    // events one at a time, where this one fails alone.
     if (Number.isNaN(occurredAt)) throw new RangeError(`${tx.source} transaction ${tx.sourceId}: invalid time`);
     if (!isUuid(tx.sourceId)) throw new RangeError(`${tx.source} transaction ${tx.sourceId}: not a uuid`);
     const userId = tx.userId.toLowerCase();

@@ -13,7 +13,10 @@ import { TransactionRecordedHandler } from '../src/transactions/transaction-even
 // partition's consecutive events over) must leave the read model exactly as the same events
 // applied one at a time (handle): every row of every table, to the scale of its numbers, and
 // every figure the merchant reads. Two worlds of three merchants each take the same events (their
-// own merchant and transaction ids): one event by event, the other as one run.
+// own merchant and transaction ids): one event by event, the other as one run. Both go through the
+// same fold (transaction-run.ts), so what is compared is where an event finds its transaction and
+// customer: one at a time, as the event before stored them (a run of one each, in its own
+// transaction); in a run, as the fold left them in memory, written together at the end.
 
 /** An event of the story, before it is given a world's merchant and transaction ids. */
 interface Step {

@@ -13,8 +13,9 @@ type ReadModelEvent = 'TransactionRecorded' | 'ChargeCompleted' | 'ChargeFailed'
 
 /**
  * An event that reports a transaction of the read model: one at a time (`handle`), or a run of
- * them in a few statements whatever its length (`handleAll`, ReadModelRepository.applyAll).
- * Injectable so the subclasses inherit the constructor's parameter metadata.
+ * them in a few statements whatever its length (`handleAll`). Both go through
+ * ReadModelRepository.applyAll, an event alone as a run of one, so the two cannot apply different
+ * rules. Injectable so the subclasses inherit the constructor's parameter metadata.
  */
 @Injectable()
 abstract class ReadModelHandler<T extends ReadModelEvent> implements EventHandler<T> {
@@ -27,7 +28,7 @@ abstract class ReadModelHandler<T extends ReadModelEvent> implements EventHandle
 
   async handle(event: Event<T>, context: EventContext): Promise<void> {
     const tx = this.transactionOf(event, context.occurredAt);
-    if (tx) await this.readModel.apply(context.manager, tx);
+    if (tx) await this.readModel.applyAll(context.manager, [tx]);
   }
 
   async handleAll(events: EventOfBatch<T>[], manager: Transaction): Promise<void> {

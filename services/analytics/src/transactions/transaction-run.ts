@@ -10,9 +10,10 @@ import {
 } from '@app/contracts';
 
 /**
- * A run of transaction events applied together (ReadModelRepository.applyAll) gives the same rows
- * as applying each in turn (ReadModelRepository.apply). The run is folded here first, in its
- * order, over the stored rows of its transactions: each event sees its transaction as the events
+ * The read model's rules for a reported transaction, applied to a run of events (a partition's
+ * consecutive events, or an event alone; ReadModelRepository.applyAll). A run gives the same rows
+ * as its events applied each in turn, each a run of one over what the one before stored. The run
+ * is folded here first, in its order, over the stored rows of its transactions: each event sees its transaction as the events
  * before it left it, so a later status of a transaction seen earlier in the run moves the rollups
  * from that status, not from the stored one. What the fold yields is additive (rollup moves,
  * customer steps, screening records), so the repository writes each table once for the run.
@@ -99,7 +100,7 @@ const completedUsd = (status: TransactionStatus, usd: string | null): string =>
 
 /**
  * Folds the run's events, in order, over `stored` (the stored rows of its transactions, by key):
- * the rules of ReadModelRepository.apply, one event at a time. An event of a transaction stored
+ * the read model's rules, one event at a time. An event of a transaction stored
  * under another user, or whose status the stored one does not let through, is ignored; a new
  * transaction is inserted whole; a known one takes the event's status and risk, its first hash
  * and its first customer, and keeps its amount, currency, type, channel and time.

@@ -1,5 +1,5 @@
+import { stepsOut } from './api-calls';
 import { HeaderList, headerBase, upstreamRequestHeaders } from './forward';
-import { stepsOut } from './server';
 
 describe('upstreamRequestHeaders', () => {
   const dropped = new Set(['x-user-id']);

@@ -12,8 +12,6 @@ import { isKnownPath, routeTable, upstreamUrls, type Route, type Upstream } from
 import { gatewaySecurityHeaders } from './security-headers';
 import { registerWebApp, serveIndex } from './web-app';
 
-export { stepsOut } from './api-calls';
-
 /** How long a proxied stream may go without a byte before the gateway drops it. */
 const STREAM_SILENCE_MS = 60_000;
 

@@ -1,10 +1,4 @@
-import {
-  canMoveTo,
-  transactionStatuses,
-  type RiskLevel,
-  type TransactionStatus,
-  type TransactionType,
-} from './analytics';
+import { canMoveTo, type RiskLevel, type TransactionStatus, type TransactionType } from './analytics';
 import { nzdPerUsd } from './money';
 
 /**
@@ -94,9 +88,3 @@ export function screeningRecordStatus(
  */
 export const supersedes = (next: TransactionStatus, current: TransactionStatus): boolean =>
   next === current || canMoveTo(current, next);
-
-/** Every (stored, reported) pair `supersedes` lets through, same status included: for a read model written in SQL. */
-export const supersedingStatusPairs: readonly (readonly [current: TransactionStatus, next: TransactionStatus])[] =
-  transactionStatuses.flatMap((current) =>
-    transactionStatuses.filter((next) => supersedes(next, current)).map((next) => [current, next] as const),
-  );

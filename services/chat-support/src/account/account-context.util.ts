@@ -99,18 +99,6 @@ export function replacesStatus(next: string, current: string): boolean {
   return next === current || (known(next) && known(current) && supersedes(next, current));
 }
 
-/**
- * The status changes replacesStatus allows that change something, as [stored, reported] pairs:
- * what the transaction run (transaction-run.ts) applies to a stored transaction (a same status
- * changes nothing).
- */
-export const statusChanges: readonly (readonly [current: string, next: string])[] = transactionStatuses.flatMap(
-  (current) =>
-    transactionStatuses
-      .filter((next) => next !== current && replacesStatus(next, current))
-      .map((next) => [current, next] as const),
-);
-
 /** The read model as the support team and the assistant see it. */
 export function accountContextOf(
   account: AccountContext | null,

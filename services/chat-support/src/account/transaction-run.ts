@@ -1,5 +1,5 @@
 import { isUuid } from '@app/platform';
-import { statusChanges, type ReportedTransaction } from './account-context.util';
+import { replacesStatus, type ReportedTransaction } from './account-context.util';
 
 /** A stored transaction row, as a run of events finds it (read under the accounts' locks). */
 export type StoredTransaction = Pick<ReportedTransaction, 'source' | 'sourceId' | 'userId' | 'status' | 'occurredAt'>;
@@ -30,9 +30,6 @@ interface Row {
   moved: boolean;
 }
 
-/** The status moves `statusChanges` allows, as `stored>reported` keys. */
-const allowedChanges = new Set(statusChanges.map(([current, next]) => `${current}>${next}`));
-
 /** Source ids are uuids, compared as Postgres does (case-insensitive) and ranked as it orders them. */
 const keyOf = (tx: { source: string; sourceId: string }) => `${tx.source}\u0000${tx.sourceId.toLowerCase()}`;
 
@@ -45,7 +42,7 @@ const newestFirst = (a: Row, b: Row) =>
  * the rows the run changes, so it is written in one statement (which cannot change a row twice). The
  * account context's only rules for a reported transaction: one event alone is a run of one. Per
  * event: a stored transaction takes the reported status when it is the user's (user ids compared
- * as uuids: in lower case) and `statusChanges` has the move; a new one joins its user's newest
+ * as uuids: in lower case) and `replacesStatus` allows the move; a new one joins its user's newest
  * `keep` unless older than all of them, the user's rows that fall out deleted. `stored` holds every
  * stored row of the run's users and the stored rows of its transactions; each event's user id must
  * be a uuid.
@@ -77,7 +74,7 @@ export function foldTransactionRun(
     const row = rows.get(key);
     if (row) {
       if (row.userId !== tx.userId.toLowerCase()) otherUsers.push(tx);
-      else if (allowedChanges.has(`${row.status}>${tx.status}`)) {
+      else if (tx.status !== row.status && replacesStatus(tx.status, row.status)) {
         row.status = tx.status;
         row.moved = true;
       }

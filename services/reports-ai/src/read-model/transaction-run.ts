@@ -1,7 +1,7 @@
 import {
   screen,
   screeningRecordStatus,
-  supersedingStatusPairs,
+  supersedes,
   toUsd,
   type RiskLevel,
   type Screening,
@@ -68,9 +68,6 @@ export interface TransactionRunWrites {
 /** The window before a transaction in which structuring records count (24 hours, ends included). */
 const structuringWindowMs = 24 * 3_600_000;
 
-/** The (stored, reported) status pairs under which a known transaction takes the reported one. */
-const superseding = new Set(supersedingStatusPairs.map(([current, next]) => `${current}>${next}`));
-
 const keyOf = (tx: { source: string; sourceId: string }) => `${tx.source}\u0000${tx.sourceId}`;
 
 /** An event's transaction priced and screened, as the repository writes it. */
@@ -100,7 +97,7 @@ export const structuringScope = (txs: SourceTransaction[]): { userIds: string[];
  * before it left (stored, or written earlier in the run), so a run is written in one statement
  * (one INSERT ... ON CONFLICT cannot touch a row twice); a handler's single event is a run of one.
  * Per event: a transaction stored under another user is left alone; a known one takes the
- * reported status when supersedingStatusPairs has the move (and its risk, and a customer
+ * reported status when `supersedes` allows the move (and its risk, and a customer
  * reference it lacked), keeping its first event's amount, type and time; a new one is stored
  * whole. Each applied event's rules then write their records, a structuring record's status
  * counting the user's others in the 24 hours before it, stored (`structuring`: at least those of
@@ -125,7 +122,7 @@ export function foldTransactionRun(
       otherUsers.push(tx);
       continue;
     }
-    if (old && !superseding.has(`${old.status}>${tx.status}`)) continue;
+    if (old && !supersedes(tx.status, old.status)) continue;
     const { amountUsd, screening } = screened(tx);
     const reported = rowOf(tx, userId, amountUsd, screening);
     // A row written earlier in the run keeps its first event's columns (they are what is inserted);

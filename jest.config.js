@@ -26,6 +26,7 @@ const shared = {
     '^@app/platform/telemetry$': '<rootDir>/packages/platform/src/telemetry/telemetry.ts',
     '^@app/platform/request-origin$': '<rootDir>/packages/platform/src/http/request-origin.ts',
     '^@app/platform/log-redaction$': '<rootDir>/packages/platform/src/logging/redaction.ts',
+    '^@app/platform/log-destination$': '<rootDir>/packages/platform/src/logging/destination.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -1,3 +1,4 @@
+import { logDestination } from '@app/platform/log-destination';
 import { redactedPaths, redactUrl } from '@app/platform/log-redaction';
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
@@ -5,7 +6,8 @@ import type { DestinationStream, LoggerOptions } from 'pino';
 /**
  * The gateway's JSON request logs (pino through Fastify): no query values (links carry tokens, as
  * in `/reset-password?token=...`: logged as `?token=[redacted]`), no cookies or credentials.
- * `stream`: where lines go (stdout when not given; tests capture them).
+ * `stream`: where lines go (standard output, a few lines a write, when not given: logDestination;
+ * tests capture them).
  */
 export function gatewayLogger(level: string, stream?: DestinationStream): FastifyLoggerOptions & LoggerOptions {
   return {
@@ -23,6 +25,6 @@ export function gatewayLogger(level: string, stream?: DestinationStream): Fastif
       // forward.ts logs the URL it forwards to (query included) as `source`.
       source: (source: unknown) => (typeof source === 'string' ? redactUrl(source) : source),
     },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? logDestination(),
   };
 }

@@ -1,5 +1,6 @@
 export * from './config/config';
 export * from './config/config.module';
+export * from './logging/destination';
 export * from './logging/logging.module';
 export * from './logging/redaction';
 export * from './telemetry/telemetry';

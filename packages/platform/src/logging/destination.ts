@@ -1,0 +1,37 @@
+import pino from 'pino';
+
+/** Bytes of log lines held before one write: a few request lines at a time. */
+export const LOG_BATCH_BYTES = 4096;
+/** The longest a line waits on a quiet process. */
+export const LOG_FLUSH_MS = 200;
+
+export type LogDestination = ReturnType<typeof pino.destination>;
+
+/**
+ * A file descriptor or file written synchronously, as pino's default destination is, but up to
+ * LOG_BATCH_BYTES at a time instead of one write per line; held lines are written within
+ * LOG_FLUSH_MS, and at once by `flushSync`.
+ */
+export function batchedDestination(dest: number | string): LogDestination {
+  return pino.destination({ dest, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+}
+
+let stdout: LogDestination | undefined;
+
+/**
+ * Where a process's log lines go (the services' pino-http and the gateway's Fastify logger):
+ * standard output, a batch of lines a write. At info level a request writes one to three lines,
+ * and a write per line cost more than building the lines (a third of the gateway's CPU under
+ * ingestion load: docs/benchmarks.md). A quiet process's lines go out within LOG_FLUSH_MS, a
+ * fatal line at once (pino flushes after it), and whatever is held when the process exits,
+ * normally or on an uncaught exception, is written then. A process killed outright (SIGKILL, out
+ * of memory) loses the lines it held, at most LOG_BATCH_BYTES.
+ */
+export function logDestination(): LogDestination {
+  if (!stdout) {
+    const stream = batchedDestination(1);
+    process.once('exit', () => stream.flushSync());
+    stdout = stream;
+  }
+  return stdout;
+}

@@ -114,6 +114,9 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   private consumer?: Consumer;
   private running = false;
   private starting?: Promise<void>;
+  /** The offset commit in flight (commitInBackground), and the one to send after it. */
+  private committing?: Promise<void>;
+  private nextCommit?: () => Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -141,12 +144,39 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.starting = this.start();
   }
 
-  /** Before the database pool closes (TypeORM closes it on application shutdown). */
+  /**
+   * Before the database pool closes (TypeORM closes it on application shutdown): the batch being
+   * applied stops at its next transaction, and what committed is told to Kafka before leaving.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     await this.starting;
+    await this.consumer?.stop().catch(() => undefined);
+    await this.committing;
     await this.consumer?.disconnect().catch(() => undefined);
     deadLettersOpen.unwatch(this.groupId);
+  }
+
+  /**
+   * Tells Kafka the offsets resolved so far without holding up the next fetch: one offset commit
+   * in flight at a time, and another as soon as it answers if batches resolved more meanwhile.
+   * (kafkajs's auto-commit made a round trip to the broker after every batch, before the next
+   * fetch, in every event's latency.) A commit that fails (the group rebalancing, the broker
+   * away) is left to the next one; events whose offsets never reached Kafka are delivered again
+   * after a restart or a rebalance, and their inbox rows turn them away.
+   */
+  private commitInBackground(commit: () => Promise<void>): void {
+    this.nextCommit = commit;
+    if (this.committing) return;
+    this.committing = (async () => {
+      for (let next = this.nextCommit; next; next = this.nextCommit) {
+        this.nextCommit = undefined;
+        await next().catch((error: unknown) =>
+          this.logger.debug(`consumer ${this.groupId}: offsets not committed yet (${messageOf(error)})`),
+        );
+      }
+      this.committing = undefined;
+    })();
   }
 
   private get topics(): string[] {
@@ -194,8 +224,13 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics, fromBeginning: true });
     // Offsets are resolved by hand, only for events whose transaction committed: what is left
-    // unresolved when the consumer stops is delivered again.
-    await consumer.run({ eachBatchAutoResolve: false, eachBatch: (payload) => this.consumeBatch(payload) });
+    // unresolved when the consumer stops is delivered again. They are committed to Kafka in the
+    // background (commitInBackground), not by kafkajs after each batch.
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.consumeBatch(payload),
+    });
     this.logger.log(`consumer ${this.groupId} subscribed to ${this.topics.join(', ')}`);
   }
 
@@ -219,21 +254,25 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     );
     const stopped = () => !this.running || !isRunning() || isStale();
     let next = 0;
-    while (next < envelopes.length && !stopped()) {
-      const { committed, alone, failure } = await this.applyTogether(
-        envelopes.slice(next, next + TRANSACTION_MAX_EVENTS),
-      );
-      for (const envelope of envelopes.slice(next, next + committed)) resolveOffset(envelope.offset);
-      next += committed;
-      // Kafka learns what committed before a retry that may take seconds (or an outage's length).
-      if (alone > 0) await commitOffsetsIfNecessary(uncommittedOffsets());
-      for (const [index, envelope] of envelopes.slice(next, next + alone).entries()) {
-        if (stopped()) return;
-        await this.consume(envelope, heartbeat, index === 0 ? failure : undefined);
-        resolveOffset(envelope.offset);
-        next += 1;
+    try {
+      while (next < envelopes.length && !stopped()) {
+        const { committed, alone, failure } = await this.applyTogether(
+          envelopes.slice(next, next + TRANSACTION_MAX_EVENTS),
+        );
+        for (const envelope of envelopes.slice(next, next + committed)) resolveOffset(envelope.offset);
+        next += committed;
+        // Kafka learns what committed before a retry that may take seconds (or an outage's length).
+        if (alone > 0) await commitOffsetsIfNecessary(uncommittedOffsets());
+        for (const [index, envelope] of envelopes.slice(next, next + alone).entries()) {
+          if (stopped()) return;
+          await this.consume(envelope, heartbeat, index === 0 ? failure : undefined);
+          resolveOffset(envelope.offset);
+          next += 1;
+        }
+        await heartbeat();
       }
-      await heartbeat();
+    } finally {
+      if (next > 0) this.commitInBackground(() => commitOffsetsIfNecessary(uncommittedOffsets()));
     }
   }
 

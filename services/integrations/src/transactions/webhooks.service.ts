@@ -19,8 +19,8 @@ function parseJson(body: Buffer): unknown {
 
 const notFound = () => new AppError(ErrorCode.NotFound, 'Integration not found');
 
-/** Look-ups of delivery targets at once (each a pooled connection). */
-const TARGET_LOOKUPS_IN_FLIGHT = 2;
+/** Look-ups of delivery targets at once: one, so those arriving meanwhile share the next. */
+const TARGET_LOOKUPS_IN_FLIGHT = 1;
 
 /** Signed transaction deliveries from processors and POS systems (POST /api/integrations/webhooks/{id}). */
 @Injectable()

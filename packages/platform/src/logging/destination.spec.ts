@@ -48,13 +48,24 @@ describe('batchedDestination: log lines written a batch at a time, none held for
     expect(numbers.length).toBe(count);
   });
 
-  it('flushSync writes what is held (what the process does on exit and after a fatal line)', () => {
+  it('writes a warning or worse at once, with the lines held before it', () => {
     const log = logger();
-    log.warn('held');
+    log.info('held');
+    log.debug('not logged at info');
+    expect(written()).toBe('');
+    log.warn('at once');
+    expect(lines().map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['held', 'at once']);
+    log.info('held again');
+    expect(lines()).toHaveLength(2);
+    log.error('at once too');
+    expect(lines()).toHaveLength(4);
+  });
+
+  it('flushSync writes what is held (what the process does on exit)', () => {
+    const log = logger();
+    log.info('held');
     expect(written()).toBe('');
     dest!.flushSync();
     expect(lines()).toHaveLength(1);
-    log.fatal('at once');
-    expect(lines()).toHaveLength(2);
   });
 });

@@ -53,16 +53,22 @@ describe('ApiKeyResolver', () => {
 
   it('asks identity once for a burst of calls with one key, and again after the cache time', async () => {
     identity.state.body = resolution();
-    const resolver = new ApiKeyResolver(url, 200);
+    const resolver = new ApiKeyResolver(url, 5_000);
     const answers = await Promise.all([resolver.resolve(key), resolver.resolve(key), resolver.resolve(key)]);
     expect(answers.map((answer) => answer?.keyId)).toEqual(['mp_live_aaaa', 'mp_live_aaaa', 'mp_live_aaaa']);
     await resolver.resolve(key);
     expect(identity.state.calls).toBe(1);
 
-    // Revoked meanwhile: identity now says 401, and the gateway hears it once the entry is stale.
+    // Revoked meanwhile: identity now says 401, and the gateway hears it once the entry is stale
+    // (the clock moved past the cache time, however long the calls above took).
     identity.state.status = 401;
-    await new Promise((done) => setTimeout(done, 250));
-    await expect(resolver.resolve(key)).resolves.toBeNull();
+    const later = Date.now() + 5_001;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await expect(resolver.resolve(key)).resolves.toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
     expect(identity.state.calls).toBe(2);
   });
 

@@ -27,8 +27,9 @@ import { WebhookSender } from './webhook-endpoints/webhook-sender';
 
 /**
  * Shared by the API and the worker: platform, queues, repositories, credentials and ingestion.
- * Only the API consumes events (`events`): merchants' events become webhook deliveries there, and
- * its dead letters are replayed through it; the worker sends them.
+ * Only the API consumes events (`events`): other services' merchant events become webhook
+ * deliveries there, and its dead letters are replayed through it; the worker sends them. Ingestion
+ * (webhooks in the API, POS syncs in the worker) stores the deliveries of its own events itself.
  */
 export const integrationsPlatform = (events?: ServiceEventsOptions) =>
   PlatformModule.forService({
@@ -49,6 +50,7 @@ export const integrationsProviders = [
   SyncSchedules,
   WebhookEndpointsRepository,
   WebhookDeliveryQueue,
+  WebhookDispatcher,
   WebhookSender,
 ];
 
@@ -68,7 +70,6 @@ export const integrationsProviders = [
     AnalyticsService,
     WebhooksService,
     WebhookEndpointsService,
-    WebhookDispatcher,
     ...webhookEventHandlers,
   ],
 })

@@ -3,12 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   integrationSignatureHeader,
   Queue,
-  TransactionRecordedSchema,
   webhookEventTypes,
   webhookIdHeader,
   webhookSignatureHeader,
@@ -16,14 +13,7 @@ import {
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
 } from '@app/contracts';
-import {
-  EventConsumer,
-  signWebhook,
-  TransactionRunner,
-  verifyWebhookSignature,
-  type AuthUser,
-  type EventOfBatch,
-} from '@app/platform';
+import { EventConsumer, signWebhook, verifyWebhookSignature, type AuthUser } from '@app/platform';
 import type { Queue as BullQueue } from 'bullmq';
 import {
   accessCookie,
@@ -38,7 +28,6 @@ import {
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import type * as WorkerModuleFile from '../src/worker.module';
-import type * as HandlersFile from '../src/webhook-endpoints/webhook-events.handlers';
 
 // Outgoing webhooks against the real Postgres, Redis and Kafka, to an endpoint on loopback (which
 // the test stack allows: WEBHOOK_ALLOW_LOOPBACK). Retries 100 ms apart, doubling, for 3 seconds.
@@ -176,7 +165,7 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     const path = merchant.path(500, 500);
     const endpoint = await addEndpoint(user, `${merchant.base}${path}`, ['transaction.recorded']);
 
-    // The event travels as it does in production: ingestion → outbox → Kafka → the API's consumer.
+    // The delivery is stored with the transaction (the ingest transaction), then queued.
     const { transactionId } = await recordTransaction(user);
     await waitFor(async () => merchant.at(path).length >= 3, 60000, 'three attempts at the endpoint');
     // Many retry periods later there is still no fourth: the success ended the delivery.
@@ -236,7 +225,7 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(90);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(190);
 
-    // The job (id = delivery id) finished; a duplicate of the Kafka event would add nothing.
+    // The job (id = delivery id) finished; queuing it again (the sweep) would add nothing.
     const queue = worker.get<BullQueue>(getQueueToken(Queue.WebhookDelivery));
     expect(await queue.getJobState(delivery!.id)).toBe('completed');
     const listed = (await send('GET', '/api/developer/webhooks', user)).body as WebhookEndpointView[];
@@ -486,7 +475,6 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
         'EscrowFinished',
         'PayoutPaid',
         'SubscriptionActivated',
-        'TransactionRecorded',
       ].sort(),
     );
     const user = userOf();
@@ -511,7 +499,7 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
       message: eventMessage('ChargeCompleted', randomUUID(), largestEvent('ChargeCompleted', { userId: randomUUID() })),
     } as never);
 
-    await waitFor(async () => merchant.at(path).length >= 7, 30000, 'seven deliveries');
+    await waitFor(async () => merchant.at(path).length >= 6, 30000, 'six deliveries');
     await sleep(500);
     const bodies = merchant
       .at(path)
@@ -524,7 +512,6 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
         'escrow.finished',
         'payout.paid',
         'subscription.changed',
-        'transaction.recorded',
       ].sort(),
     );
     expect(bodies.map((b) => b.id).sort()).toEqual([...eventIds].sort());
@@ -546,11 +533,7 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     expect((await deliveriesOf(user, endpoint.id)).every((d) => d.status === 'succeeded')).toBe(true);
   });
 
-  it('gives events applied together the deliveries each would get alone: per subscribed, active endpoint of its owner', async () => {
-    const { TransactionRecordedWebhookHandler } = jest.requireActual<typeof HandlersFile>(
-      '../src/webhook-endpoints/webhook-events.handlers',
-    );
-    const handler = app.get(TransactionRecordedWebhookHandler);
+  it("stores a transaction's webhook deliveries with it, under its event's id: per subscribed, active endpoint of its owner", async () => {
     const merchantA = userOf();
     const merchantB = userOf();
     const [recordedPath, updatedPath, offPath, bPath] = [
@@ -565,60 +548,46 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     expect((await send('PUT', `/api/developer/webhooks/${off.id}`, merchantA, { isActive: false })).status).toBe(200);
     const bEndpoint = await addEndpoint(merchantB, `${merchant.base}${bPath}`);
 
-    const recorded = (
-      userId: string,
-      externalTransactionId: string,
-      updated: boolean,
-    ): EventOfBatch<'TransactionRecorded'> => ({
-      event: create(TransactionRecordedSchema, {
-        userId,
-        transactionId: randomUUID(),
-        externalTransactionId,
-        type: 'fiat',
-        amount: '12.50',
-        currency: 'USD',
-        status: updated ? 'refunded' : 'completed',
-        paymentMethod: 'card',
-        processor: 'stripe',
-        sourceKind: 'processor',
-        integrationId: randomUUID(),
-        occurredAt: timestampFromDate(new Date()),
-        updated,
-      }),
-      context: { eventId: randomUUID(), occurredAt: new Date() },
-    });
-    const events = [
-      recorded(merchantA.id, 'tx_a', false),
-      recorded(merchantB.id, 'tx_b', false),
-      recorded(merchantA.id, 'tx_a', true),
-      // An owner that is no user's id changes nothing, and does not stop the others.
-      recorded('not-a-user', 'tx_c', false),
-    ];
-    await app.get(TransactionRunner).run((tx) => handler.handleAll(events, tx));
-    const [a, b, aUpdated] = events.map(({ context }) => context.eventId);
+    // Delivered together, so they may share one ingest transaction.
+    const [a, b] = await Promise.all([recordTransaction(merchantA, 'pending'), recordTransaction(merchantB)]);
+    expect(await a.deliver('completed')).toBe(a.transactionId);
+    // The same status again is a duplicate: no event, no delivery.
+    expect(await a.deliver('completed')).toBe(a.transactionId);
+
+    const eventIdsOf = async (user: AuthUser) =>
+      (
+        await query<{ id: string }>(
+          `SELECT id FROM integrations.outbox WHERE key = $1 AND type = 'TransactionRecorded' ORDER BY seq`,
+          [user.id],
+        )
+      ).map((row) => row.id);
+    const [aRecorded, aUpdated, ...aMore] = await eventIdsOf(merchantA);
+    const [bRecorded, ...bMore] = await eventIdsOf(merchantB);
+    expect([aMore, bMore]).toEqual([[], []]);
+    // Stored by the time the deliveries were answered: they committed with the transactions.
+    expect((await deliveriesOf(merchantA, recordedOnly.id)).map((d) => d.eventId)).toEqual([aRecorded]);
+    expect((await deliveriesOf(merchantA, updatedOnly.id)).map((d) => d.eventId)).toEqual([aUpdated]);
+    expect(await deliveriesOf(merchantA, off.id)).toEqual([]);
+    expect((await deliveriesOf(merchantB, bEndpoint.id)).map((d) => d.eventId)).toEqual([bRecorded]);
 
     await waitFor(
       async () => [recordedPath, updatedPath, bPath].every((path) => merchant.at(path).length >= 1),
       30000,
       'a delivery at each subscribed endpoint',
     );
-    // Applied again one at a time (a redelivery): nothing new.
-    await app
-      .get(TransactionRunner)
-      .run((tx) => handler.handle(events[0]!.event, { ...events[0]!.context, manager: tx }));
     await sleep(500);
     const sent = (path: string) =>
       merchant.at(path).map((r) => {
-        const body = JSON.parse(r.body) as { id: string; type: string; data: { externalTransactionId: string } };
-        return [body.id, body.type, body.data.externalTransactionId];
+        const body = JSON.parse(r.body) as {
+          id: string;
+          type: string;
+          data: { externalTransactionId: string; status: string };
+        };
+        return [body.id, body.type, body.data.externalTransactionId, body.data.status];
       });
-    expect(sent(recordedPath)).toEqual([[a, 'transaction.recorded', 'tx_a']]);
-    expect(sent(updatedPath)).toEqual([[aUpdated, 'transaction.updated', 'tx_a']]);
-    expect(sent(bPath)).toEqual([[b, 'transaction.recorded', 'tx_b']]);
+    expect(sent(recordedPath)).toEqual([[aRecorded, 'transaction.recorded', a.externalTransactionId, 'pending']]);
+    expect(sent(updatedPath)).toEqual([[aUpdated, 'transaction.updated', a.externalTransactionId, 'completed']]);
+    expect(sent(bPath)).toEqual([[bRecorded, 'transaction.recorded', b.externalTransactionId, 'completed']]);
     expect(merchant.at(offPath)).toEqual([]);
-    expect((await deliveriesOf(merchantA, recordedOnly.id)).map((d) => d.eventId)).toEqual([a]);
-    expect((await deliveriesOf(merchantA, updatedOnly.id)).map((d) => d.eventId)).toEqual([aUpdated]);
-    expect(await deliveriesOf(merchantA, off.id)).toEqual([]);
-    expect((await deliveriesOf(merchantB, bEndpoint.id)).map((d) => d.eventId)).toEqual([b]);
   });
 });

@@ -19,6 +19,12 @@ export interface OutboxEntry<T extends EventType = EventType> {
   requestId?: string;
   /** The trace the event belongs to, when it is written outside that work's context (a batch). */
   trace?: TraceContext;
+  /**
+   * The event's id and time, when the transaction writing it also refers to it (a merchant's
+   * webhook deliveries of the event, stored with it); drawn here otherwise.
+   */
+  id?: string;
+  occurredAt?: Date;
 }
 
 interface OutboxRow {
@@ -31,17 +37,24 @@ interface OutboxRow {
 }
 
 /** The row of one event; throws (so nothing commits) for an event outside its bounds. */
-function outboxRow({ type, key, data, requestId, trace }: OutboxEntry): OutboxRow {
+function outboxRow({
+  type,
+  key,
+  data,
+  requestId,
+  trace,
+  id = randomUUID(),
+  occurredAt = new Date(),
+}: OutboxEntry): OutboxRow {
   const { topic, schema } = eventCatalog[type];
   const message = create(schema, data as never);
   const violation = eventBoundsViolation(type, message);
   // A producer's edge is bounded so this never happens; if it does, nothing commits.
   if (violation) throw new Error(`${type} outside its bounds: ${violation}`);
-  const id = randomUUID();
   const headers: Record<string, string> = {
     [EventHeader.Id]: id,
     [EventHeader.Type]: type,
-    [EventHeader.OccurredAt]: new Date().toISOString(),
+    [EventHeader.OccurredAt]: occurredAt.toISOString(),
     ...(requestId ? { [EventHeader.RequestId]: requestId } : {}),
   };
   // The W3C trace context of the work that wrote the event (traceparent, tracestate), if traced.

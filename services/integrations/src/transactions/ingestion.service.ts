@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { DeliveryResponse, transactionDeliverySchema } from '@app/contracts';
+import { TransactionRecordedSchema, type DeliveryResponse, type transactionDeliverySchema } from '@app/contracts';
 import {
   activeTraceContext,
   Batcher,
@@ -12,6 +14,8 @@ import {
 } from '@app/platform';
 import type { z } from 'zod';
 import { IntegrationsRepository, type WebhookTarget } from '../integrations/integrations.repository';
+import { WebhookDispatcher } from '../webhook-endpoints/webhook-dispatcher';
+import { transactionWebhook } from '../webhook-endpoints/webhook-events.handlers';
 import { TransactionsRepository, type NewTransaction, type UpsertResult } from './transactions.repository';
 
 export type Delivery = z.output<typeof transactionDeliverySchema>;
@@ -46,8 +50,8 @@ const MAX_IN_FLIGHT = 1;
 
 /**
  * Turns reported transactions into integrated transactions, the same way for webhook deliveries
- * and provider syncs: each row, its integration's lastSync and its TransactionRecorded commit
- * together, or not at all. Deliveries that arrive while an ingest transaction runs share the next
+ * and provider syncs: each row, its integration's lastSync, its TransactionRecorded and the
+ * merchant's webhook deliveries of that event commit together, or not at all. Deliveries that arrive while an ingest transaction runs share the next
  * one (group commit: one upsert statement, one outbox statement and one commit for all of them),
  * so under load a delivery costs a fraction of a transaction; one that arrives alone goes at once.
  * If a shared transaction fails, each of its deliveries is retried in a transaction of its own, so
@@ -65,6 +69,7 @@ export class IngestionService {
     private readonly repository: TransactionsRepository,
     private readonly integrations: IntegrationsRepository,
     private readonly outbox: OutboxService,
+    private readonly webhooks: WebhookDispatcher,
   ) {}
 
   ingest(
@@ -124,31 +129,47 @@ export class IngestionService {
     });
     if (changed.length > 0)
       await this.integrations.touchLastSync(tx, [...new Set(changed.map(({ item }) => item.source.id))]);
+    const occurredAt = new Date();
+    const recorded = changed.map(({ item: { source, delivery, requestId, trace }, result: { outcome, row } }) => ({
+      id: randomUUID(),
+      source,
+      requestId,
+      trace,
+      event: create(TransactionRecordedSchema, {
+        userId: source.userId,
+        transactionId: row.id,
+        externalTransactionId: delivery.externalTransactionId,
+        type: 'fiat',
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        paymentMethod: row.paymentMethod,
+        country: row.country ?? '',
+        processor: source.provider,
+        sourceKind: source.kind,
+        integrationId: source.id,
+        occurredAt: timestampFromDate(new Date(row.occurredAt)),
+        customerRef: customerRef(source.id, row.customerData),
+        updated: outcome === 'updated',
+      }),
+    }));
+    // The merchant's outgoing webhooks of these events (one look-up of the owners' endpoints), in
+    // this transaction: this service does not consume its own events back from Kafka.
+    await this.webhooks.dispatch(
+      tx,
+      recorded.map(({ id, event }) => transactionWebhook(event, id, occurredAt)),
+    );
     // Last: the outbox rows take their merchants' event-order locks, held until the commit.
     await this.outbox.publishAll(
       tx,
-      changed.map(({ item: { source, delivery, requestId, trace }, result: { outcome, row } }) => ({
+      recorded.map(({ id, source, requestId, trace, event }) => ({
         type: 'TransactionRecorded' as const,
         key: source.userId,
         requestId,
         trace,
-        data: {
-          userId: source.userId,
-          transactionId: row.id,
-          externalTransactionId: delivery.externalTransactionId,
-          type: 'fiat',
-          amount: row.amount,
-          currency: row.currency,
-          status: row.status,
-          paymentMethod: row.paymentMethod,
-          country: row.country ?? '',
-          processor: source.provider,
-          sourceKind: source.kind,
-          integrationId: source.id,
-          occurredAt: timestampFromDate(new Date(row.occurredAt)),
-          customerRef: customerRef(source.id, row.customerData),
-          updated: outcome === 'updated',
-        },
+        id,
+        occurredAt,
+        data: event,
       })),
     );
     return results.map((result) =>

@@ -24,6 +24,19 @@ export const transactionData = (event: Event<'TransactionRecorded'>) => ({
   occurredAt: isoOf(event.occurredAt),
 });
 
+/** The webhook a TransactionRecorded becomes, stored in the transaction that writes the event. */
+export const transactionWebhook = (
+  event: Event<'TransactionRecorded'>,
+  eventId: string,
+  occurredAt: Date,
+): MerchantEvent => ({
+  userId: event.userId,
+  type: event.updated ? 'transaction.updated' : 'transaction.recorded',
+  data: transactionData(event),
+  eventId,
+  occurredAt,
+});
+
 export const chargeData = (event: Event<'ChargeCompleted'> | Event<'ChargeFailed'>) => ({
   chargeId: event.chargeId,
   providerChargeId: event.providerChargeId,
@@ -99,16 +112,6 @@ abstract class MerchantEventHandler<T extends EventType> implements EventHandler
 }
 
 @Injectable()
-export class TransactionRecordedWebhookHandler extends MerchantEventHandler<'TransactionRecorded'> {
-  readonly eventType = 'TransactionRecorded' as const;
-
-  protected webhookOf(event: Event<'TransactionRecorded'>): MerchantWebhook {
-    const type = event.updated ? 'transaction.updated' : 'transaction.recorded';
-    return { userId: event.userId, type, data: transactionData(event) };
-  }
-}
-
-@Injectable()
 export class ChargeCompletedWebhookHandler extends MerchantEventHandler<'ChargeCompleted'> {
   readonly eventType = 'ChargeCompleted' as const;
 
@@ -163,9 +166,13 @@ export class PayoutPaidWebhookHandler extends MerchantEventHandler<'PayoutPaid'>
   }
 }
 
-/** The events integrations' API consumes, each becoming deliveries to the owner's endpoints. */
+/**
+ * The events integrations' API consumes, each becoming deliveries to the owner's endpoints. Not
+ * TransactionRecorded: the service writes that event itself, and the ingest transaction stores its
+ * deliveries with it (`transactionWebhook`, IngestionService), so the API does not read its own
+ * topic back from Kafka.
+ */
 export const webhookEventHandlers = [
-  TransactionRecordedWebhookHandler,
   ChargeCompletedWebhookHandler,
   ChargeFailedWebhookHandler,
   EscrowFinishedWebhookHandler,

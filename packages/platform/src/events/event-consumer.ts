@@ -53,6 +53,13 @@ const TRANSACTION_MAX_MS = 20;
  * before it are applied again without it, so this bounds the work a failure repeats.
  */
 const TRANSACTION_MAX_EVENTS = 100;
+/**
+ * Offsets are committed to Kafka at most this often: under load a batch ends every few
+ * milliseconds, and a commit after each was about as many requests to the broker as the fetches
+ * (each an append to its offsets log). Events applied whose offsets had not reached Kafka when the
+ * consumer died are delivered again, and their inbox rows turn them away.
+ */
+const COMMIT_GAP_MS = 250;
 
 const tracer = trace.getTracer('@app/platform/events');
 
@@ -117,6 +124,8 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   /** The offset commit in flight (commitInBackground), and the one to send after it. */
   private committing?: Promise<void>;
   private nextCommit?: () => Promise<void>;
+  /** Ends the wait between two offset commits (stopping sends the last one at once). */
+  private commitNow?: () => void;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -152,6 +161,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.running = false;
     await this.starting;
     await this.consumer?.stop().catch(() => undefined);
+    this.commitNow?.();
     await this.committing;
     await this.consumer?.disconnect().catch(() => undefined);
     deadLettersOpen.unwatch(this.groupId);
@@ -159,9 +169,9 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
 
   /**
    * Tells Kafka the offsets resolved so far without holding up the next fetch: one offset commit
-   * in flight at a time, and another as soon as it answers if batches resolved more meanwhile.
-   * (kafkajs's auto-commit made a round trip to the broker after every batch, before the next
-   * fetch, in every event's latency.) A commit that fails (the group rebalancing, the broker
+   * in flight at a time, and the next COMMIT_GAP_MS after it was sent if batches resolved more
+   * meanwhile (at once when the consumer stops). (kafkajs's auto-commit made a round trip to the
+   * broker after every batch, before the next fetch, in every event's latency.) A commit that fails (the group rebalancing, the broker
    * away) is left to the next one; events whose offsets never reached Kafka are delivered again
    * after a restart or a rebalance, and their inbox rows turn them away.
    */
@@ -171,9 +181,21 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.committing = (async () => {
       for (let next = this.nextCommit; next; next = this.nextCommit) {
         this.nextCommit = undefined;
+        const sent = performance.now();
         await next().catch((error: unknown) =>
           this.logger.debug(`consumer ${this.groupId}: offsets not committed yet (${messageOf(error)})`),
         );
+        const wait = sent + COMMIT_GAP_MS - performance.now();
+        if (wait > 0 && this.running) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            this.commitNow = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.commitNow = undefined;
+        }
       }
       this.committing = undefined;
     })();

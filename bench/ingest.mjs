@@ -71,7 +71,9 @@ const outboxCount = async (where) =>
  * on the delivery's path, by role. Postgres backends are told apart by the schema each service
  * names as its application_name, so other work on the machine is left out, and the backends of
  * the services consuming TransactionRecorded (analytics, reports, chat, integrations' own worker
- * shares its schema) are counted apart from the path.
+ * shares its schema) are counted apart from the path. The whole machine's busy time over the same
+ * window (/proc/stat) is printed too, with the Kafka broker and integrations' worker apart: what
+ * the 2 cores' ceiling is made of.
  */
 const roles = [
   ['gateway', (cmd) => cmd.includes('gateway/dist/main.js')],
@@ -86,6 +88,11 @@ const roles = [
     (cmd, app) => app?.startsWith(schema),
   ]),
 ];
+/** Processes outside both, counted apart in the whole machine's figure. */
+const others = [
+  ['the Kafka broker', (cmd) => cmd.includes('kafka.Kafka')],
+  ["integrations' worker", (cmd) => cmd.includes('services/integrations/dist/src/worker.js')],
+];
 const onPath = (role) => !role.startsWith('consumer ') && !/postgres for (analytics|reports|chat_support)/.test(role);
 async function cpuTicks() {
   const backends = new Map(
@@ -97,7 +104,7 @@ async function cpuTicks() {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const role = roles.find(([, matches]) => matches(cmd, backends.get(pid)))?.[0];
+      const role = [...roles, ...others].find(([, matches]) => matches(cmd, backends.get(pid)))?.[0];
       if (!role) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       ticks.set(`${role}\0${pid}`, Number(fields[11]) + Number(fields[12]));
@@ -108,8 +115,19 @@ async function cpuTicks() {
   return ticks;
 }
 
+/** Busy time of all the machine's cores so far, in ms (/proc/stat: user, nice, system, irq, softirq, steal). */
+function machineMs() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
 try {
   const ticksBefore = await cpuTicks();
+  const machineBefore = machineMs();
   const ownBefore = process.cpuUsage();
   const started = performance.now();
   const results = await deliverAll(deliveries, targets, {
@@ -120,8 +138,9 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const rate = deliveries.length / seconds;
   const ticksAfter = await cpuTicks();
+  const machine = machineMs() - machineBefore;
   const own = process.cpuUsage(ownBefore);
-  const cpuByRole = new Map(roles.map(([role]) => [role, 0]));
+  const cpuByRole = new Map([...roles, ...others].map(([role]) => [role, 0]));
   for (const [key, after] of ticksAfter) {
     const role = key.split('\0')[0];
     cpuByRole.set(role, cpuByRole.get(role) + (after - (ticksBefore.get(key) ?? 0)) * 10);
@@ -174,6 +193,8 @@ try {
     `  TransactionRecorded      ${format(events)} of ${format(expectedEvents)} written; backlog ${format(backlog)} when the last answer came, ${format(unpublished)} unpublished after ${drainSeconds.toFixed(1)} s (budget ${DRAIN_BUDGET_SECONDS} s, ratio ${(drainSeconds / DRAIN_BUDGET_SECONDS).toFixed(2)})`,
   );
   const perDelivery = (ms) => ((ms * 1000) / deliveries.length).toFixed(0).padStart(5);
+  const otherCpu = others.map(([role]) => [role, cpuByRole.get(role)]);
+  others.forEach(([role]) => cpuByRole.delete(role));
   const pathCpu = [...cpuByRole].filter(([role]) => onPath(role));
   const pathTotal = pathCpu.reduce((sum, [, ms]) => sum + ms, 0);
   const consumers = [...cpuByRole].filter(([role]) => !onPath(role));
@@ -183,6 +204,10 @@ try {
   );
   console.log(
     `                           applying the events meanwhile: ${consumers.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')} (${perDelivery(consumersTotal).trim()} µs)`,
+  );
+  const rest = machine - pathTotal - consumersTotal - otherCpu.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(
+    `  whole machine            ${perDelivery(machine).trim()} µs per delivery (${format(2e6 / Math.max(1, (machine * 1000) / deliveries.length))}/s on 2 cores): the path and the consumers above, ${otherCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}, everything else ${perDelivery(Math.max(0, rest)).trim()} µs`,
   );
   console.log(
     `  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`,

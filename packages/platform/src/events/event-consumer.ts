@@ -171,9 +171,10 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
    * Tells Kafka the offsets resolved so far without holding up the next fetch: one offset commit
    * in flight at a time, and the next COMMIT_GAP_MS after it was sent if batches resolved more
    * meanwhile (at once when the consumer stops). (kafkajs's auto-commit made a round trip to the
-   * broker after every batch, before the next fetch, in every event's latency.) A commit that fails (the group rebalancing, the broker
-   * away) is left to the next one; events whose offsets never reached Kafka are delivered again
-   * after a restart or a rebalance, and their inbox rows turn them away.
+   * broker after every batch, before the next fetch, in every event's latency.) A commit that
+   * fails (the group rebalancing, the broker away) is left to the next one; events whose offsets
+   * never reached Kafka are delivered again after a restart or a rebalance, and their inbox rows
+   * turn them away.
    */
   private commitInBackground(commit: () => Promise<void>): void {
     this.nextCommit = commit;

@@ -4,8 +4,8 @@ import pino from 'pino';
 export const LOG_BATCH_BYTES = 4096;
 /** The longest a line waits on a quiet process. */
 export const LOG_FLUSH_MS = 200;
-/** Lines at this level (warn) and above are written at once, with whatever is held before them. */
-const AT_ONCE_LEVEL = 40;
+/** Lines at this level and above are written at once, with whatever is held before them. */
+const AT_ONCE_LEVEL = pino.levels.values.warn!;
 
 /** A destination for pino; `flushSync` writes what it holds. */
 export interface LogDestination extends pino.DestinationStream {

@@ -51,9 +51,10 @@ const MAX_IN_FLIGHT = 1;
 /**
  * Turns reported transactions into integrated transactions, the same way for webhook deliveries
  * and provider syncs: each row, its integration's lastSync, its TransactionRecorded and the
- * merchant's webhook deliveries of that event commit together, or not at all. Deliveries that arrive while an ingest transaction runs share the next
- * one (group commit: one upsert statement, one outbox statement and one commit for all of them),
- * so under load a delivery costs a fraction of a transaction; one that arrives alone goes at once.
+ * merchant's webhook deliveries of that event commit together, or not at all. Deliveries that
+ * arrive while an ingest transaction runs share the next one (group commit: one upsert statement,
+ * one outbox statement and one commit for all of them), so under load a delivery costs a fraction
+ * of a transaction; one that arrives alone goes at once.
  * If a shared transaction fails, each of its deliveries is retried in a transaction of its own, so
  * one bad delivery fails only itself.
  */

@@ -20,9 +20,9 @@ const SWEEP_EVERY_MS = 60_000;
 /**
  * Queues webhook deliveries. A delivery's automatic attempts are one job whose id is the
  * delivery's, so queuing it twice (an event handler and the sweep, say) adds nothing while the job
- * exists. Deliveries stored inside a transaction (the event handlers run in the inbox transaction)
- * are queued after it commits: a job never runs before its row exists. If Redis is away then, the
- * sweep queues them a minute later.
+ * exists. Deliveries stored inside a transaction (an event handler's inbox transaction, an ingest
+ * transaction) are queued after it commits: a job never runs before its row exists. If Redis is
+ * away then, the sweep queues them a minute later.
  */
 @Injectable()
 export class WebhookDeliveryQueue {

@@ -9,7 +9,7 @@ export interface MerchantEvent {
   /** The merchant whose endpoints get it (the event's owner). */
   userId: string;
   type: WebhookEventType;
-  /** The Kafka event's id: the envelope's id, and what makes the delivery unique per endpoint. */
+  /** The event's id (the envelope's `id`, as the consumers see it), unique per endpoint. */
   eventId: string;
   occurredAt: Date;
   data: Record<string, unknown>;
@@ -17,8 +17,9 @@ export interface MerchantEvent {
 
 /**
  * Turns events into one delivery per subscribed endpoint of each event's owner, in the caller's
- * transaction (the consumer's inbox transaction); the deliveries are queued once it commits. The
- * events a consumer applies together share one look-up of their owners' endpoints and one insert.
+ * transaction (a consumer's inbox transaction, or the ingest transaction that writes the service's
+ * own TransactionRecorded); the deliveries are queued once it commits. The events given together
+ * (a consumer's run, an ingest batch) share one look-up of their owners' endpoints and one insert.
  */
 @Injectable()
 export class WebhookDispatcher {

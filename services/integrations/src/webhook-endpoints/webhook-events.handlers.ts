@@ -9,7 +9,7 @@ const isoOf = (timestamp: Timestamp | undefined): string | null =>
 const orNull = (value: string): string | null => (value === '' ? null : value);
 
 /** TransactionRecorded: a new transaction, or (updated) a known one moving to a later status. */
-export const transactionData = (event: Event<'TransactionRecorded'>) => ({
+const transactionData = (event: Event<'TransactionRecorded'>) => ({
   transactionId: event.transactionId,
   externalTransactionId: event.externalTransactionId,
   amount: event.amount,

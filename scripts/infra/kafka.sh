@@ -61,7 +61,11 @@ PROPS
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
 
-running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
+# A Kafka broker runs as this pid (a pid is reused once its process is gone: a stale pid file or a
+# lookup must never lead `stop` to signal whatever process took the number since).
+is_broker() { [ -n "$1" ] && [[ "$(ps -p "$1" -o args= 2>/dev/null)" == *kafka.Kafka* ]]; }
+
+running() { [ -f "$pidfile" ] && is_broker "$(cat "$pidfile")"; }
 
 start() {
   if listening; then return 0; fi
@@ -89,16 +93,17 @@ start() {
 # started from another checkout on this machine).
 broker_pid() {
   if running; then cat "$pidfile"; return; fi
-  ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2
+  local pid; pid=$(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
+  if is_broker "$pid"; then echo "$pid"; fi
 }
 
 stop() {
   local pid; pid=$(broker_pid)
+  rm -f "$pidfile"
   [ -n "$pid" ] || return 0
   kill "$pid"
   for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
   kill -9 "$pid" 2>/dev/null || true
-  rm -f "$pidfile"
 }
 
 # A crash rather than a stop: SIGKILL, no clean shutdown (the fault bench uses it).

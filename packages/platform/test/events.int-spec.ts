@@ -18,6 +18,7 @@ import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import {
   baseConfigSchema,
+  DeadLettersRepository,
   KAFKA,
   MAX_ATTEMPTS,
   OutboxService,
@@ -383,6 +384,54 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(dead).toMatchObject({ attempts: 1 });
     expect(dead!.error).toMatch(/occurred-at/);
     expect(calls.get('p-poison')).toBeUndefined();
+  });
+
+  it('keeps apart the dead letters of two events at one offset (a topic created again) and adds up the attempts of one', async () => {
+    const letters = app.get(DeadLettersRepository);
+    // An offset no message of this run reaches, as a topic created again would hand out a second time.
+    const offset = String(1_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+    const record = (message: ReturnType<typeof messageOf>, error: string, withId = true) =>
+      letters.record({
+        consumer: groupId,
+        eventId: withId ? message.id : null,
+        type: 'ProfileUpdated',
+        envelope: {
+          topic,
+          partition: 0,
+          offset,
+          key: message.key,
+          headers: message.headers,
+          value: message.value,
+        },
+        error,
+        attempts: 1,
+        firstFailedAt: new Date(),
+      });
+    const key = randomUUID();
+    const [first, second] = [messageOf(key, 'first'), messageOf(key, 'second')];
+    const firstId = await record(first, 'first failed');
+    const secondId = await record(second, 'second failed');
+    expect(secondId).not.toBe(firstId);
+    // The first event delivered again (a restart before its offset reached Kafka): the same row.
+    expect(await record(first, 'first failed again')).toBe(firstId);
+    const rows = () =>
+      query<{ event_id: string | null; attempts: number; error: string }>(
+        `SELECT event_id, attempts, error FROM events_probe.dead_letters WHERE "offset" = $1 ORDER BY error`,
+        [offset],
+      );
+    expect(await rows()).toEqual([
+      { event_id: first.id, attempts: 2, error: 'first failed again' },
+      { event_id: second.id, attempts: 1, error: 'second failed' },
+    ]);
+    // Messages without an event id are told apart by their payload.
+    const [third, fourth] = [messageOf(key, 'third'), messageOf(key, 'fourth')];
+    const thirdId = await record(third, 'third failed', false);
+    expect(await record(fourth, 'fourth failed', false)).not.toBe(thirdId);
+    expect(await record(third, 'third failed again', false)).toBe(thirdId);
+    expect((await rows()).filter((row) => row.event_id === null)).toEqual([
+      { event_id: null, attempts: 1, error: 'fourth failed' },
+      { event_id: null, attempts: 2, error: 'third failed again' },
+    ]);
   });
 
   it('applies nothing twice when a batch is delivered again, among events it has not seen', async () => {

@@ -7,6 +7,7 @@ import { OutboxMessage } from '../events/outbox-message.entity';
 import { TransactionRunner } from './transaction-runner';
 import { CreateDeadLetters1764892800000 } from './create-dead-letters.migration';
 import { CreateEventTables1763769600000 } from './create-event-tables.migration';
+import { DeadLettersByMessage1795824000000 } from './dead-letters-by-message.migration';
 
 export interface ServiceDatabaseOptions {
   /** The Postgres schema this service owns; nobody else reads it. */
@@ -27,7 +28,12 @@ export function dataSourceOptions(url: string, options: ServiceDatabaseOptions):
     url,
     schema: options.schema,
     entities: [...(options.entities as Function[]), OutboxMessage, InboxMessage],
-    migrations: [CreateEventTables1763769600000, CreateDeadLetters1764892800000, ...options.migrations],
+    migrations: [
+      CreateEventTables1763769600000,
+      CreateDeadLetters1764892800000,
+      DeadLettersByMessage1795824000000,
+      ...options.migrations,
+    ],
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,

@@ -48,7 +48,7 @@ const columns = `id, consumer, event_id AS "eventId", type, topic, partition, "o
 /** At most this much of an error's text is kept (a stack or a huge value would bloat the table). */
 const MAX_ERROR_LENGTH = 4000;
 
-/** The service's dead_letters table (platform migration `CreateDeadLetters`). */
+/** The service's dead_letters table (platform migrations `CreateDeadLetters`, `DeadLettersByMessage`). */
 @Injectable()
 export class DeadLettersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -57,14 +57,19 @@ export class DeadLettersRepository {
     return `"${schemaOf(this.dataSource)}"."dead_letters"`;
   }
 
-  /** Records a failure; the same message dead-lettered again (a redelivery) adds its attempts. */
+  /**
+   * Records a failure; the same message dead-lettered again (a redelivery) adds its attempts. The
+   * same message is the same place in Kafka with the same event id (payload, when it has none):
+   * another event at an offset a recreated topic handed out again gets a row of its own.
+   */
   async record(failure: DeadLetterFailure): Promise<string> {
     const { envelope } = failure;
     const [row] = (await this.dataSource.query(
       `INSERT INTO ${this.table} AS d (consumer, event_id, type, topic, partition, "offset", key, headers, payload,
          error, attempts, first_failed_at, last_failed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
-       ON CONFLICT (consumer, topic, partition, "offset") DO UPDATE
+       ON CONFLICT (consumer, topic, partition, "offset", (coalesce(event_id, md5(coalesce(payload, ''::bytea)))))
+       DO UPDATE
          SET error = excluded.error, attempts = d.attempts + excluded.attempts, last_failed_at = now(),
              replayed_at = NULL
        RETURNING id`,

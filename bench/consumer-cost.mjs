@@ -24,10 +24,10 @@
 //        [--customers 40] [--updates 0.2] [--batch 500] [--seed 1] [--dist <a dist/src to compare>]
 //        [--database postgres://postgres@127.0.0.1:5432/platform_bench_consumer_cost]
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire, Module as NodeModule } from 'node:module';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { cpuTicksOf, TICKS_PER_SECOND } from './proc.mjs';
 
 const services = {
   'chat-support': {
@@ -226,10 +226,7 @@ const messages = Array.from({ length: count }, (_, i) => {
 const backendTicks = async () => {
   const rows = await dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
   let ticks = 0;
-  for (const { pid } of rows) {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
+  for (const { pid } of rows) ticks += cpuTicksOf(pid);
   return ticks;
 };
 const apply = async (from, to) => {
@@ -269,5 +266,7 @@ console.log(
 );
 console.log(`statements per event: ${(sent / applied).toFixed(2)} (all of them, BEGIN/COMMIT and inbox included)`);
 console.log(`Node CPU per event: ${((cpu.user + cpu.system) / 1000 / applied).toFixed(3)} ms`);
-console.log(`Postgres CPU per event: ${((ticks * 10) / applied).toFixed(3)} ms (backend ticks of 10 ms)`);
+console.log(
+  `Postgres CPU per event: ${((ticks * (1000 / TICKS_PER_SECOND)) / applied).toFixed(3)} ms (backend ticks of 10 ms)`,
+);
 await app.close();

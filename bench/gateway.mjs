@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { generateSigningKey, parseSigningKey, signAccessToken } from '@app/platform/tokens';
+import { cpuTicksOf, TICKS_PER_SECOND } from './proc.mjs';
 
 const ports = { backend: 19090, nginx: 19091, gateway: 19092, bare: 19093 };
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te']);
@@ -169,14 +170,9 @@ http {
     });
   }
 
-  /** User + system CPU seconds of processes so far (/proc/<pid>/stat, in clock ticks of 10 ms). */
+  /** User + system CPU seconds of processes so far. */
   function cpuSeconds(processIds) {
-    let ticks = 0;
-    for (const pid of processIds) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks / 100;
+    return processIds.reduce((ticks, pid) => ticks + cpuTicksOf(pid), 0) / TICKS_PER_SECOND;
   }
   /** nginx's worker processes (children of its master). */
   function childPids(pid) {

@@ -15,6 +15,7 @@ import { demoAccount, demoIntegrations } from '../scripts/demo/catalog.mjs';
 import { checkOutcomes, deliverAll, progressPrinter } from '../scripts/demo/deliver.mjs';
 import { connectIntegrations } from '../scripts/demo/merchant.mjs';
 import { buildDeliveries, defaultRates, finalStates } from '../scripts/demo/stream.mjs';
+import { cpuTicksOf, machineBusyMs, TICKS_PER_SECOND } from './proc.mjs';
 
 const TARGET_PER_SECOND = 1000;
 const DRAIN_BUDGET_SECONDS = 120;
@@ -106,8 +107,7 @@ async function cpuTicks() {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       const role = [...roles, ...others].find(([, matches]) => matches(cmd, backends.get(pid)))?.[0];
       if (!role) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(`${role}\0${pid}`, Number(fields[11]) + Number(fields[12]));
+      ticks.set(`${role}\0${pid}`, cpuTicksOf(pid));
     } catch {
       // The process ended meanwhile.
     }
@@ -115,19 +115,9 @@ async function cpuTicks() {
   return ticks;
 }
 
-/** Busy time of all the machine's cores so far, in ms (/proc/stat: user, nice, system, irq, softirq, steal). */
-function machineMs() {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user + nice + system + irq + softirq + steal) * 10;
-}
-
 try {
   const ticksBefore = await cpuTicks();
-  const machineBefore = machineMs();
+  const machineBefore = machineBusyMs();
   const ownBefore = process.cpuUsage();
   const started = performance.now();
   const results = await deliverAll(deliveries, targets, {
@@ -138,12 +128,12 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const rate = deliveries.length / seconds;
   const ticksAfter = await cpuTicks();
-  const machine = machineMs() - machineBefore;
+  const machine = machineBusyMs() - machineBefore;
   const own = process.cpuUsage(ownBefore);
   const cpuByRole = new Map([...roles, ...others].map(([role]) => [role, 0]));
   for (const [key, after] of ticksAfter) {
     const role = key.split('\0')[0];
-    cpuByRole.set(role, cpuByRole.get(role) + (after - (ticksBefore.get(key) ?? 0)) * 10);
+    cpuByRole.set(role, cpuByRole.get(role) + ((after - (ticksBefore.get(key) ?? 0)) * 1000) / TICKS_PER_SECOND);
   }
   cpuByRole.set('load generator (this script)', (own.user + own.system) / 1000);
 

@@ -19,6 +19,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { MACHINE } from './proc.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -432,7 +433,7 @@ const report = (name, service, scan) => {
   return ok;
 };
 console.log(
-  `Analytics read path: 1 merchant, ${rows.toLocaleString('en-US')} transactions over 365 days (${buckets.toLocaleString('en-US')} daily and ${months.toLocaleString('en-US')} monthly rollup rows), HTTP with a session cookie, 2-core machine`,
+  `Analytics read path: 1 merchant, ${rows.toLocaleString('en-US')} transactions over 365 days (${buckets.toLocaleString('en-US')} daily and ${months.toLocaleString('en-US')} monthly rollup rows), HTTP with a session cookie, ${MACHINE}`,
 );
 console.log(
   `  answers agree with the naive scan: ${same ? 'yes' : 'NO'} (portfolio ${stats.totalPortfolio}, month ${stats.monthlyVolume}, ${flow.periods.length} cash-flow months)`,

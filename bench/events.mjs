@@ -26,6 +26,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { MACHINE } from './proc.mjs';
 
 const TARGET_P99_MS = 50;
 /** The writer's transactions in flight at most (its pool holds 10 connections). */
@@ -255,7 +256,7 @@ async function main() {
   // No event applied at all (the broker away, say): the row says so instead of a number.
   const fmt = (ms) => (ms === undefined ? 'none applied' : `${ms.toFixed(1)} ms`);
   console.log(
-    `Event latency, commit to the consumer's committed effect (Postgres outbox -> relay -> Kafka -> inbox), ${seconds} s per rate, 2-core machine`,
+    `Event latency, commit to the consumer's committed effect (Postgres outbox -> relay -> Kafka -> inbox), ${seconds} s per rate, ${MACHINE}`,
   );
   console.log(`(${loadAverage()})`);
   console.log('| relay | rate (achieved) | applied | p50 | p99 | max | p99 / 50 ms | reaching the handler p50 / p99 |');

@@ -24,6 +24,7 @@ import { demoAccount, demoIntegrations } from '../scripts/demo/catalog.mjs';
 import { checkOutcomes, deliverAll } from '../scripts/demo/deliver.mjs';
 import { connectIntegrations } from '../scripts/demo/merchant.mjs';
 import { buildDeliveries, defaultRates, finalStates } from '../scripts/demo/stream.mjs';
+import { MACHINE } from './proc.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,7 +161,7 @@ const db = new pg.Client({ connectionString: options.database });
 await db.connect();
 try {
   console.log(
-    `Event backbone under faults (test stack, ${options['base-url']}), ${format(count)} deliveries at ${rate}/s, seed ${seed}, 2-core machine`,
+    `Event backbone under faults (test stack, ${options['base-url']}), ${format(count)} deliveries at ${rate}/s, seed ${seed}, ${MACHINE}`,
   );
   let poisonNext = 0;
   const results = await deliverAll(deliveries, targets, {

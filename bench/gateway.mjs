@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { generateSigningKey, parseSigningKey, signAccessToken } from '@app/platform/tokens';
-import { cpuTicksOf, TICKS_PER_SECOND } from './proc.mjs';
+import { cpuTicksOf, MACHINE, TICKS_PER_SECOND } from './proc.mjs';
 
 const ports = { backend: 19090, nginx: 19091, gateway: 19092, bare: 19093 };
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te']);
@@ -227,7 +227,7 @@ http {
       return `  ${name.padEnd(8)} ${String(Math.round(r.rps)).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   errors ${r.errors}`;
     };
     console.log(
-      `GET ${path}, 32 connections, ${seconds} s each in ${SLICES} slices taken in turn, 2-core machine (load generator included)`,
+      `GET ${path}, 32 connections, ${seconds} s each in ${SLICES} slices taken in turn, ${MACHINE} (load generator included)`,
     );
     for (const name of targets) console.log(row(name));
     const ratio = (a, b) => (results[a].rps / results[b].rps).toFixed(2);

@@ -15,7 +15,7 @@ import { demoAccount, demoIntegrations } from '../scripts/demo/catalog.mjs';
 import { checkOutcomes, deliverAll, progressPrinter } from '../scripts/demo/deliver.mjs';
 import { connectIntegrations } from '../scripts/demo/merchant.mjs';
 import { buildDeliveries, defaultRates, finalStates } from '../scripts/demo/stream.mjs';
-import { cpuTicksOf, machineBusyMs, TICKS_PER_SECOND } from './proc.mjs';
+import { CORES, cpuTicksOf, MACHINE, machineBusyMs, TICKS_PER_SECOND } from './proc.mjs';
 
 const TARGET_PER_SECOND = 1000;
 const DRAIN_BUDGET_SECONDS = 120;
@@ -49,7 +49,7 @@ const { deliveries, transactions } = buildDeliveries({
 const kinds = { first: 0, update: 0, replay: 0 };
 for (const delivery of deliveries) kinds[delivery.kind]++;
 console.log(
-  `Ingestion through the gateway (${options['base-url']}), ${concurrency} in flight, seed ${seed}, 2-core machine (load generator included)`,
+  `Ingestion through the gateway (${options['base-url']}), ${concurrency} in flight, seed ${seed}, ${MACHINE} (load generator included)`,
 );
 console.log(
   `  ${format(deliveries.length)} deliveries: ${format(kinds.first)} new transactions, ${format(kinds.update)} status updates, ${format(kinds.replay)} redeliveries`,
@@ -74,7 +74,7 @@ const outboxCount = async (where) =>
  * the services consuming TransactionRecorded (analytics, reports, chat, integrations' own worker
  * shares its schema) are counted apart from the path. The whole machine's busy time over the same
  * window (/proc/stat) is printed too, with the Kafka broker and integrations' worker apart: what
- * the 2 cores' ceiling is made of.
+ * the cores' ceiling is made of.
  */
 const roles = [
   ['gateway', (cmd) => cmd.includes('gateway/dist/main.js')],
@@ -183,6 +183,8 @@ try {
     `  TransactionRecorded      ${format(events)} of ${format(expectedEvents)} written; backlog ${format(backlog)} when the last answer came, ${format(unpublished)} unpublished after ${drainSeconds.toFixed(1)} s (budget ${DRAIN_BUDGET_SECONDS} s, ratio ${(drainSeconds / DRAIN_BUDGET_SECONDS).toFixed(2)})`,
   );
   const perDelivery = (ms) => ((ms * 1000) / deliveries.length).toFixed(0).padStart(5);
+  /** Deliveries a second the machine's cores would carry at `ms` of CPU for the run. */
+  const ceiling = (ms) => format((CORES * 1e6) / Math.max(1, (ms * 1000) / deliveries.length));
   const otherCpu = others.map(([role]) => [role, cpuByRole.get(role)]);
   others.forEach(([role]) => cpuByRole.delete(role));
   const pathCpu = [...cpuByRole].filter(([role]) => onPath(role));
@@ -190,14 +192,14 @@ try {
   const consumers = [...cpuByRole].filter(([role]) => !onPath(role));
   const consumersTotal = consumers.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(
-    `  CPU per delivery         ${pathCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}: ${perDelivery(pathTotal).trim()} µs on the path, ${format(2e6 / Math.max(1, (pathTotal * 1000) / deliveries.length))}/s on 2 cores if nothing else ran`,
+    `  CPU per delivery         ${pathCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}: ${perDelivery(pathTotal).trim()} µs on the path, ${ceiling(pathTotal)}/s on ${CORES} cores if nothing else ran`,
   );
   console.log(
     `                           applying the events meanwhile: ${consumers.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')} (${perDelivery(consumersTotal).trim()} µs)`,
   );
   const rest = machine - pathTotal - consumersTotal - otherCpu.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(
-    `  whole machine            ${perDelivery(machine).trim()} µs per delivery (${format(2e6 / Math.max(1, (machine * 1000) / deliveries.length))}/s on 2 cores): the path and the consumers above, ${otherCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}, everything else ${perDelivery(Math.max(0, rest)).trim()} µs`,
+    `  whole machine            ${perDelivery(machine).trim()} µs per delivery (${ceiling(machine)}/s on ${CORES} cores): the path and the consumers above, ${otherCpu.map(([role, ms]) => `${role} ${perDelivery(ms).trim()} µs`).join(', ')}, everything else ${perDelivery(Math.max(0, rest)).trim()} µs`,
   );
   console.log(
     `  load average             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`,

@@ -1,5 +1,10 @@
 // CPU time from Linux's /proc, for the benchmarks that put figures per request or per event.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/** The cores the machine's CPU time is shared among, and how the benchmarks' headers name it. */
+export const CORES = availableParallelism();
+export const MACHINE = `${CORES}-core machine`;
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ). */
 export const TICKS_PER_SECOND = 100;

@@ -32,8 +32,10 @@ import type * as WorkerModuleFile from '../src/worker.module';
 // Outgoing webhooks against the real Postgres, Redis and Kafka, to an endpoint on loopback (which
 // the test stack allows: WEBHOOK_ALLOW_LOOPBACK). Retries 100 ms apart, doubling, for 3 seconds.
 process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-process.env.WEBHOOK_RETRY_BASE_MS = '100';
-process.env.WEBHOOK_RETRY_WINDOW_MS = '3000';
+const RETRY_BASE_MS = 100;
+const RETRY_WINDOW_MS = 3000;
+process.env.WEBHOOK_RETRY_BASE_MS = String(RETRY_BASE_MS);
+process.env.WEBHOOK_RETRY_WINDOW_MS = String(RETRY_WINDOW_MS);
 process.env.WEBHOOK_TIMEOUT_MS = '2000';
 
 interface Received {
@@ -465,11 +467,13 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     expect(failed.attempts).toBeGreaterThanOrEqual(4);
     // Each wait before the last at least the doubled one (100, 200, 400, 800 ms; a few ms of clock slack)…
     for (let index = 1; index < times.length - 1; index++) {
-      expect(times[index]!.began - times[index - 1]!.ended).toBeGreaterThanOrEqual(100 * 2 ** (index - 1) - 10);
+      expect(times[index]!.began - times[index - 1]!.ended).toBeGreaterThanOrEqual(
+        RETRY_BASE_MS * 2 ** (index - 1) - 10,
+      );
     }
     // …and the last one ended at the window's end (less one base wait), none before it did.
-    expect(times.at(-1)!.ended).toBeGreaterThanOrEqual(3000 - 100 - 5);
-    expect(times.slice(0, -1).every(({ ended }) => ended < 3000 - 100 + 5)).toBe(true);
+    expect(times.at(-1)!.ended).toBeGreaterThanOrEqual(RETRY_WINDOW_MS - RETRY_BASE_MS - 5);
+    expect(times.slice(0, -1).every(({ ended }) => ended < RETRY_WINDOW_MS - RETRY_BASE_MS + 5)).toBe(true);
     // Nothing more after it gave up.
     await sleep(800);
     expect(merchant.at(path)).toHaveLength(failed.attempts);

@@ -60,7 +60,9 @@ export class DeadLettersRepository {
   /**
    * Records a failure; the same message dead-lettered again (a redelivery) adds its attempts. The
    * same message is the same place in Kafka with the same event id (payload, when it has none):
-   * another event at an offset a recreated topic handed out again gets a row of its own.
+   * another event at an offset a recreated topic handed out again gets a row of its own. The
+   * conflict target repeats the columns and expression of the unique index `dead_letters_message`
+   * (migration DeadLettersByMessage) word for word: Postgres picks the index by them.
    */
   async record(failure: DeadLetterFailure): Promise<string> {
     const { envelope } = failure;

@@ -498,6 +498,25 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(await appliedLabels(key)).toEqual(['first', 'second']);
   });
 
+  it('publishes a row that commits late after the relay has published many numbered after it', async () => {
+    const late = randomUUID();
+    const others = randomUUID();
+    // T1 draws its number, then stays open while later rows commit and leave in several drains.
+    const t1 = dataSource.createQueryRunner();
+    await t1.connect();
+    await t1.startTransaction();
+    await outbox.publish(t1.manager, 'ProfileUpdated', late, { userId: late, changedFields: ['late'] });
+    for (let i = 1; i <= 4; i++) {
+      await publish(others, `after-${i}`);
+      await waitFor(async () => (await appliedLabels(others)).length === i, 20_000, `later row ${i} applied`);
+    }
+    await t1.commitTransaction();
+    await t1.release();
+
+    await waitFor(async () => (await appliedLabels(late)).length === 1, 20_000, 'the late row applied');
+    expect(await appliedLabels(late)).toEqual(['late']);
+  });
+
   it('continues the trace of the request that wrote an event into the consumer that applies it', async () => {
     exporter.reset();
     const key = randomUUID();

@@ -15,6 +15,7 @@ import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/Postgres
 import { APP_CONFIG, type BaseConfig } from '../config/config';
 import { schemaOf } from '../database/schema';
 import { ensureTopics, KAFKA, sleep, TOPIC_PREFIX } from './kafka';
+import { OutboxFloor, type OutboxScan } from './outbox-floor';
 import { OutboxNotifier } from './outbox.notifier';
 
 const BATCH = 200;
@@ -46,7 +47,8 @@ interface OutboxRow {
  * Publishes the outbox to Kafka in order. One relay per schema holds the advisory lock at a time,
  * so a key's events keep their order; rows are marked published only after Kafka acks, so a broker
  * outage delays events and loses none. A row committed late is never skipped: the relay reads
- * every unpublished row, not the rows after a position.
+ * every unpublished row from a floor that never passes a number whose transaction may still
+ * commit (OutboxFloor), not the rows after the last one it published.
  *
  * Wake-ups: a commit in this process that wrote a row wakes the relay at once (OutboxNotifier);
  * a commit in another process (a replica, the worker) wakes it through Postgres LISTEN on the
@@ -70,6 +72,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
   /** A commit wrote rows since the last drain began: drain again without waiting. */
   private notified = false;
+  /** Where the scan for unpublished rows starts: below it every row is published or never will be. */
+  private readonly floor = new OutboxFloor();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -209,30 +213,43 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * Publishes one batch; returns how many rows it published, or -1 when another relay holds the
    * lock. Two round trips to Postgres around the Kafka request, not six: the transaction's start,
-   * the schema's lock and the batch go as one simple query, the rows' marking and the commit as
-   * another (their texts hold only the code's constants and the seq numbers Postgres gave).
+   * the schema's lock, the floor's reading (OutboxFloor) and the batch go as one simple query, the
+   * rows' marking and the commit as another (their texts hold only the code's constants and
+   * numbers Postgres gave).
    */
   async drain(): Promise<number> {
     const runner = this.dataSource.createQueryRunner();
     let client: PoolClient | undefined;
     try {
       client = (await runner.connect()) as PoolClient;
-      const [, lock, batch] = (await client.query(this.takeBatch)) as unknown as [
+      const [, lock, snapshot, batch] = (await client.query(this.takeBatch(this.floor.from))) as unknown as [
         unknown,
-        QueryResult<{ locked: boolean }>,
+        QueryResult<{ locked: boolean; allocated: string | null }>,
+        QueryResult<{ xmin: string; xmax: string }>,
         QueryResult<OutboxRow>,
       ];
-      const rows = lock.rows[0]?.locked ? batch.rows : [];
-      if (rows.length === 0) {
-        await client.query('COMMIT');
-        return lock.rows[0]?.locked ? 0 : -1;
-      }
-      await this.publish(rows);
+      const locked = lock.rows[0]?.locked === true;
+      const rows = batch.rows;
       const seqs = rows.map((row) => row.seq);
       if (!seqs.every((seq) => /^\d+$/.test(seq))) throw new Error('outbox seq is not a number');
+      const scan: OutboxScan = {
+        // Nothing handed out yet: no row below 1 can appear.
+        allocated: BigInt(lock.rows[0]?.allocated ?? 0),
+        xmin: BigInt(snapshot.rows[0]!.xmin),
+        xmax: BigInt(snapshot.rows[0]!.xmax),
+        seqs: seqs.map(BigInt),
+        full: rows.length === BATCH,
+      };
+      if (!locked || rows.length === 0) {
+        await client.query('COMMIT');
+        this.floor.scanned(scan, false);
+        return locked ? 0 : -1;
+      }
+      await this.publish(rows);
       await client.query(
         `UPDATE "${this.schema}"."outbox" SET published_at = now() WHERE seq = ANY('{${seqs.join(',')}}'::bigint[]); COMMIT`,
       );
+      this.floor.scanned(scan, true);
       return rows.length;
     } catch (error) {
       await client?.query('ROLLBACK').catch(() => undefined);
@@ -242,13 +259,20 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /** BEGIN, the schema's relay lock (held until the commit) and the oldest unpublished rows. */
-  private get takeBatch(): string {
+  /**
+   * BEGIN; the schema's relay lock (held until the commit) and the last number the outbox's
+   * sequence handed out; a snapshot's bounds read after that (both for OutboxFloor: each statement
+   * takes its own snapshot); the oldest unpublished rows from the floor up.
+   */
+  private takeBatch(from: bigint): string {
     const lockKey = `outbox:${this.schema}`.replaceAll("'", "''");
+    const table = `"${this.schema}"."outbox"`.replaceAll("'", "''");
     return `BEGIN;
-      SELECT pg_try_advisory_xact_lock(hashtext('${lockKey}')) AS locked;
+      SELECT pg_try_advisory_xact_lock(hashtext('${lockKey}')) AS locked,
+             pg_sequence_last_value(pg_get_serial_sequence('${table}', 'seq')::regclass)::text AS allocated;
+      SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s;
       SELECT seq, topic, key, payload, headers FROM "${this.schema}"."outbox"
-       WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH}`;
+       WHERE published_at IS NULL AND seq >= ${from} ORDER BY seq LIMIT ${BATCH}`;
   }
 
   /** Sends the rows to Kafka in order, acknowledged by every in-sync replica. */

@@ -80,11 +80,14 @@ export class OutboxService {
     requestId?: string,
   ): Promise<string> {
     const row = outboxRow({ type, key, data, requestId } as OutboxEntry);
-    // One statement: the key's lock, then the row (its seq is drawn once the lock is held).
+    // One statement: the key's lock and the transaction's id, then the row (its seq is drawn once
+    // both are held; the relay's floor relies on the id coming first, OutboxFloor).
     const schemaName = schemaOf(manager.connection);
     await manager.query(
       `INSERT INTO "${schemaName}"."outbox" (id, topic, key, type, payload, headers)
-       SELECT $1::uuid, $2, $3, $4, $5::bytea, $6::jsonb FROM (SELECT pg_advisory_xact_lock(hashtextextended($7, 0))) AS locked`,
+       SELECT $1::uuid, $2, $3, $4, $5::bytea, $6::jsonb
+         FROM (SELECT pg_advisory_xact_lock(hashtextextended($7, 0)), pg_current_xact_id() AS tx) AS locked
+        WHERE locked.tx IS NOT NULL`,
       [row.id, row.topic, row.key, row.type, row.payload, row.headers, `outbox:${schemaName}:${key}`],
     );
     if (manager.queryRunner) manager.queryRunner.data[OUTBOX_WRITTEN] = true;
@@ -94,7 +97,7 @@ export class OutboxService {
   /**
    * Several events in one statement, numbered in the order given: what a batch of work that
    * commits together writes. Every key's lock is taken first, in one order (sorted), so two
-   * batches sharing keys cannot deadlock on them. Returns the events' ids in the order given.
+   * batches sharing keys cannot deadlock on them; the transaction's id too, as in `publish`. Returns the events' ids in the order given.
    */
   async publishAll(manager: Transaction, entries: OutboxEntry[]): Promise<string[]> {
     if (entries.length === 0) return [];
@@ -104,10 +107,11 @@ export class OutboxService {
     await manager.query(
       `INSERT INTO "${schemaName}"."outbox" (id, topic, key, type, payload, headers)
        SELECT e.id, e.topic, e.key, e.type, e.payload, e.headers
-         FROM (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+         FROM (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))), pg_current_xact_id() AS tx
                  FROM unnest($7::text[]) WITH ORDINALITY AS l(k, n)) AS locked,
               unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bytea[], $6::jsonb[])
                 WITH ORDINALITY AS e(id, topic, key, type, payload, headers, n)
+        WHERE locked.tx IS NOT NULL
         ORDER BY e.n`,
       [
         rows.map((row) => row.id),

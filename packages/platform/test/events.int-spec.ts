@@ -21,6 +21,7 @@ import {
   DeadLettersRepository,
   KAFKA,
   MAX_ATTEMPTS,
+  OutboxRelay,
   OutboxService,
   PlatformModule,
   TransactionRunner,
@@ -515,6 +516,33 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
 
     await waitFor(async () => (await appliedLabels(late)).length === 1, 20_000, 'the late row applied');
     expect(await appliedLabels(late)).toEqual(['late']);
+  });
+
+  it('publishes a row whose transaction drew its number while nothing else ran, after drains that found nothing', async () => {
+    const relay = app.get(OutboxRelay);
+    /** One drain that held the relay lock (the background relay may hold it a moment). */
+    const drainHoldingLock = async () => {
+      for (let i = 0; i < 200; i++) if ((await relay.drain()) >= 0) return;
+      throw new Error('the relay lock never came free');
+    };
+    const quiet = randomUUID();
+    const others = randomUUID();
+    // T1 takes its id and number; no transaction ends after it while the relay drains and finds nothing.
+    const t1 = dataSource.createQueryRunner();
+    await t1.connect();
+    await t1.startTransaction();
+    await outbox.publish(t1.manager, 'ProfileUpdated', quiet, { userId: quiet, changedFields: ['quiet'] });
+    await drainHoldingLock();
+    await drainHoldingLock();
+    // A later row commits and is published meanwhile, and more drains follow.
+    await publish(others, 'meanwhile');
+    await drainHoldingLock();
+    await drainHoldingLock();
+    await t1.commitTransaction();
+    await t1.release();
+
+    await waitFor(async () => (await appliedLabels(quiet)).length === 1, 20_000, 'the quiet row applied');
+    expect(await appliedLabels(quiet)).toEqual(['quiet']);
   });
 
   it('continues the trace of the request that wrote an event into the consumer that applies it', async () => {

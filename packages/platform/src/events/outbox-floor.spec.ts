@@ -1,73 +1,73 @@
 import { OutboxFloor, type OutboxScan } from './outbox-floor';
 
-const scan = (allocated: number, xmin: number, xmax: number, seqs: number[] = [], full = false): OutboxScan => ({
+const scan = (allocated: number, xmin: number, seqs: number[] = [], full = false): OutboxScan => ({
   allocated: BigInt(allocated),
   xmin: BigInt(xmin),
-  xmax: BigInt(xmax),
   seqs: seqs.map(BigInt),
   full,
 });
 
 describe('OutboxFloor', () => {
-  it('starts at the beginning of the outbox', () => {
-    expect(new OutboxFloor().from).toBe(0n);
-  });
-
-  it('passes every number handed out once no transaction ran when they were read', () => {
+  it('starts at the beginning of the outbox, and stays there until a drain that published is known to be past', () => {
     const floor = new OutboxFloor();
-    // Nothing running (xmin = xmax): numbers up to 10 are final, and the scan published 8 to 10.
-    floor.scanned(scan(10, 500, 500, [8, 9, 10]), true);
+    expect(floor.from).toBe(0n);
+    // Published 8 to 10 in transaction 500: nothing is known of the transactions below 500 yet.
+    floor.scanned(scan(10, 490, [8, 9, 10]), 500n);
+    expect(floor.from).toBe(0n);
+    // The next drain's snapshot: nothing older than 500 runs. Every number up to 10 is final.
+    floor.scanned(scan(10, 500), undefined);
     expect(floor.from).toBe(11n);
   });
 
   it('stays below a number whose transaction was still running, until that transaction has ended', () => {
     const floor = new OutboxFloor();
-    // Transaction 500 drew 7 and has not committed; 8 committed and was published.
-    floor.scanned(scan(8, 500, 502, [8]), true);
+    // Transaction 480 drew 7 and has not committed; 8 committed and was published by transaction 500.
+    floor.scanned(scan(8, 480, [8]), 500n);
+    // 480 still runs at the next drains (xmin 480), which publish more.
+    floor.scanned(scan(12, 480, [9, 10, 11, 12]), 510n);
+    floor.scanned(scan(12, 480), undefined);
     expect(floor.from).toBe(0n);
-    // Still running at the next drain (xmin 500): nothing settles, whatever was published.
-    floor.scanned(scan(12, 500, 505, [9, 10, 11, 12]), true);
-    expect(floor.from).toBe(0n);
-    // 500 has ended (xmin passed 502, the first mark's xmax), and the scan after that snapshot found 7.
-    floor.scanned(scan(12, 503, 505, [7]), true);
+    // 480 has ended, and the oldest running is now 505: the first mark (500) settles, and the scan
+    // after that snapshot found 7, which transaction 520 published.
+    floor.scanned(scan(12, 505, [7]), 520n);
     expect(floor.from).toBe(9n);
-    // Then the second mark (xmax 505) settles too.
-    floor.scanned(scan(12, 505, 505), true);
+    // Then the second mark (510) settles too.
+    floor.scanned(scan(12, 515), undefined);
     expect(floor.from).toBe(13n);
   });
 
-  it('does not pass a row the scan found but did not publish (another relay held the lock)', () => {
+  it('does not pass a row the scan found but did not publish', () => {
     const floor = new OutboxFloor();
-    floor.scanned(scan(20, 600, 600, [15, 16]), false);
+    floor.scanned(scan(20, 590, [16]), 600n);
+    floor.scanned(scan(20, 601, [15, 16]), undefined);
     expect(floor.from).toBe(15n);
-    // Nothing found and nothing running: all of them were published by the other relay.
-    floor.scanned(scan(20, 601, 601), false);
-    expect(floor.from).toBe(21n);
   });
 
   it('stops after the last row of a full scan: rows after it may still wait', () => {
     const floor = new OutboxFloor();
-    floor.scanned(scan(1000, 700, 700, [1, 2, 3], true), true);
-    expect(floor.from).toBe(4n);
+    floor.scanned(scan(1000, 690, [1]), 700n);
+    floor.scanned(scan(1000, 701, [2, 3, 4], true), 710n);
+    expect(floor.from).toBe(5n);
   });
 
   it('never moves back', () => {
     const floor = new OutboxFloor();
-    floor.scanned(scan(30, 800, 800), true);
+    floor.scanned(scan(30, 790), 800n);
+    floor.scanned(scan(30, 801), undefined);
     expect(floor.from).toBe(31n);
-    floor.scanned(scan(30, 801, 801, [], false), false);
-    floor.scanned(scan(40, 802, 802, [31, 32], true), true);
-    expect(floor.from).toBe(33n);
+    floor.scanned(scan(40, 801, [31, 32], true), 810n);
+    floor.scanned(scan(40, 811, [2]), undefined);
+    expect(floor.from).toBe(31n);
   });
 
   it('keeps at most a bounded number of marks while a transaction runs long, and settles them all after', () => {
     const floor = new OutboxFloor();
-    // A transaction (id 100) stays open across 1,000 drains, each seeing new numbers handed out.
-    for (let drain = 1; drain <= 1000; drain++) floor.scanned(scan(drain * 10, 100, 100 + drain), true);
+    // A transaction (id 100) stays open across 1,000 drains, each publishing rows drawn after it.
+    for (let drain = 1; drain <= 1000; drain++) floor.scanned(scan(drain * 10, 100, [drain * 10]), BigInt(100 + drain));
     expect(floor.from).toBe(0n);
     expect((floor as unknown as { marks: unknown[] }).marks.length).toBeLessThanOrEqual(64);
-    // It ends; the next snapshot's xmin is past every mark's xmax.
-    floor.scanned(scan(10_000, 1101, 1101), true);
+    // It ends; the next snapshot's xmin is past every drain's transaction.
+    floor.scanned(scan(10_000, 1101), undefined);
     expect(floor.from).toBe(10_001n);
   });
 });

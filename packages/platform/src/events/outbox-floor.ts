@@ -3,12 +3,10 @@ const MAX_MARKS = 64;
 
 /** What a drain's scan found, from the floor up, in `seq` order. */
 export interface OutboxScan {
-  /** The number the rows' sequence had last handed out, read before the snapshot below. */
+  /** The number the rows' sequence had last handed out, read before `xmin`. */
   allocated: bigint;
-  /** The snapshot taken after that read, before the scan's own: its oldest running transaction id… */
+  /** The oldest transaction id still running, from a snapshot taken after that read and before the scan's own. */
   xmin: bigint;
-  /** …and the first transaction id not yet handed out. */
-  xmax: bigint;
   /** The `seq` of the unpublished rows the scan returned, in order. */
   seqs: bigint[];
   /** Whether the scan stopped at its limit (more unpublished rows may follow). */
@@ -18,20 +16,23 @@ export interface OutboxScan {
 /**
  * Where the outbox relay's scan for unpublished rows starts: every row numbered below `from` is
  * published, or will never commit. Without it each scan walks the index entries of every row
- * published since the table was last vacuumed (a published row leaves the partial index only
- * then), which under load made the scan the largest single cost of ingestion in Postgres.
+ * published since they were last cleaned up (a published row leaves the partial index of
+ * unpublished rows only when the table is vacuumed or a scan marks the entry dead).
  *
  * A row that commits late must still be found, so the floor never passes a number whose
- * transaction may still commit. Each drain reads the last number handed out (`allocated`), then
- * takes a snapshot: every transaction that drew a number up to `allocated` had its transaction id
- * before the draw (`OutboxService` takes it first), so that id is below the snapshot's `xmax`. Once
- * a later snapshot's `xmin` reaches that `xmax`, all of them have ended: every row numbered up to
- * `allocated` that will ever exist is committed, and a scan after that snapshot sees it.
+ * transaction may still commit. A drain that publishes reads the last number handed out
+ * (`allocated`) before its scan, and afterwards gets a transaction id of its own (its marking of
+ * the rows): every transaction that drew a number up to `allocated` took its id before the draw
+ * (`OutboxService` does), so that id is below the drain's. Once a later snapshot's `xmin` (the
+ * oldest id still running) reaches the drain's id, all of them have ended: every row numbered up to
+ * `allocated` that will ever exist is committed, and a scan after that snapshot sees it. (A
+ * snapshot's `xmax` would not do: it is one past the newest *ended* transaction, and a running
+ * transaction may hold an id above it.)
  */
 export class OutboxFloor {
   private start = 0n;
-  /** Marks not yet settled, oldest first: `allocated` grows along the list, `xmax` never falls. */
-  private readonly marks: { allocated: bigint; xmax: bigint }[] = [];
+  /** Marks not yet settled, oldest first: `allocated` and `xid` grow along the list. */
+  private readonly marks: { allocated: bigint; xid: bigint }[] = [];
 
   /** The first number the next scan must look at. */
   get from(): bigint {
@@ -39,31 +40,36 @@ export class OutboxFloor {
   }
 
   /**
-   * After a scan (`published`: its rows were then published and committed). Moves the floor up to
-   * the highest settled number, but never past a row the scan found and left unpublished, nor past
-   * a full scan's last row (rows after it may wait).
+   * After a scan the relay ran holding the lock. `xid`: the id of the transaction that then
+   * published the scan's rows and committed, when it did. Moves the floor up to the highest
+   * settled number, never past a row found and left unpublished, nor past a full scan's last row
+   * (rows after it may wait).
    */
-  scanned({ allocated, xmin, xmax, seqs, full }: OutboxScan, published: boolean): void {
-    const settled = this.settle(allocated, xmin, xmax);
-    if (settled === undefined) return;
-    let next = settled + 1n;
-    const first = seqs[0];
-    const last = seqs.at(-1);
-    if (!published && first !== undefined && first < next) next = first;
-    if (published && full && last !== undefined && last + 1n < next) next = last + 1n;
-    if (next > this.start) this.start = next;
+  scanned({ allocated, xmin, seqs, full }: OutboxScan, xid?: bigint): void {
+    const settled = this.settle(xmin);
+    if (settled !== undefined) {
+      let next = settled + 1n;
+      const first = seqs[0];
+      const last = seqs.at(-1);
+      if (xid === undefined && first !== undefined && first < next) next = first;
+      if (xid !== undefined && full && last !== undefined && last + 1n < next) next = last + 1n;
+      if (next > this.start) this.start = next;
+    }
+    if (xid !== undefined) this.mark(allocated, xid);
   }
 
-  /** Records this drain's mark; returns the highest `allocated` among the marks now settled. */
-  private settle(allocated: bigint, xmin: bigint, xmax: bigint): bigint | undefined {
+  private mark(allocated: bigint, xid: bigint): void {
     const newest = this.marks.at(-1);
-    if (!newest || allocated > newest.allocated) {
-      // Replacing the newest keeps it exact: the new mark settles only after the one it replaces.
-      if (this.marks.length === MAX_MARKS) this.marks.pop();
-      this.marks.push({ allocated, xmax });
-    }
+    if (newest && allocated <= newest.allocated) return;
+    // Replacing the newest keeps it exact: the new mark settles only after the one it replaces.
+    if (this.marks.length === MAX_MARKS) this.marks.pop();
+    this.marks.push({ allocated, xid });
+  }
+
+  /** Drops the marks whose transactions have all ended by `xmin`; returns the highest `allocated` among them. */
+  private settle(xmin: bigint): bigint | undefined {
     let settled: bigint | undefined;
-    while (this.marks.length > 0 && this.marks[0]!.xmax <= xmin) settled = this.marks.shift()!.allocated;
+    while (this.marks.length > 0 && this.marks[0]!.xid <= xmin) settled = this.marks.shift()!.allocated;
     return settled;
   }
 }

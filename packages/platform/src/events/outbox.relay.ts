@@ -32,6 +32,8 @@ const GATHER_MS = 3;
 /** Another relay holds the schema's lock (it drains, and heard the same commits): wake-ups wait this long. */
 const BUSY_MS = 100;
 const MAX_BACKOFF_MS = 5000;
+/** Whether this drain's transaction holds the schema's relay lock (a setting local to the transaction). */
+const LOCKED_SETTING = 'outbox.relay_locked';
 
 const tracer = trace.getTracer('@app/platform/events');
 
@@ -213,9 +215,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * Publishes one batch; returns how many rows it published, or -1 when another relay holds the
    * lock. Two round trips to Postgres around the Kafka request, not six: the transaction's start,
-   * the schema's lock, the floor's reading (OutboxFloor) and the batch go as one simple query, the
-   * rows' marking and the commit as another (their texts hold only the code's constants and
-   * numbers Postgres gave).
+   * the schema's lock, the floor's readings (OutboxFloor) and the batch go as one simple query, the
+   * rows' marking, the transaction's id and the commit as another (their texts hold only the code's
+   * constants and numbers Postgres gave).
    */
   async drain(): Promise<number> {
     const runner = this.dataSource.createQueryRunner();
@@ -224,11 +226,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       client = (await runner.connect()) as PoolClient;
       const [, lock, snapshot, batch] = (await client.query(this.takeBatch(this.floor.from))) as unknown as [
         unknown,
-        QueryResult<{ locked: boolean; allocated: string | null }>,
-        QueryResult<{ xmin: string; xmax: string }>,
+        QueryResult<{ locked: string; allocated: string | null }>,
+        QueryResult<{ xmin: string }>,
         QueryResult<OutboxRow>,
       ];
-      const locked = lock.rows[0]?.locked === true;
+      if (lock.rows[0]?.locked !== 'true') {
+        await client.query('COMMIT');
+        return -1;
+      }
       const rows = batch.rows;
       const seqs = rows.map((row) => row.seq);
       if (!seqs.every((seq) => /^\d+$/.test(seq))) throw new Error('outbox seq is not a number');
@@ -236,20 +241,20 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         // Nothing handed out yet: no row below 1 can appear.
         allocated: BigInt(lock.rows[0]?.allocated ?? 0),
         xmin: BigInt(snapshot.rows[0]!.xmin),
-        xmax: BigInt(snapshot.rows[0]!.xmax),
         seqs: seqs.map(BigInt),
         full: rows.length === BATCH,
       };
-      if (!locked || rows.length === 0) {
+      if (rows.length === 0) {
         await client.query('COMMIT');
-        this.floor.scanned(scan, false);
-        return locked ? 0 : -1;
+        this.floor.scanned(scan);
+        return 0;
       }
       await this.publish(rows);
-      await client.query(
-        `UPDATE "${this.schema}"."outbox" SET published_at = now() WHERE seq = ANY('{${seqs.join(',')}}'::bigint[]); COMMIT`,
-      );
-      this.floor.scanned(scan, true);
+      const [, marked] = (await client.query(
+        `UPDATE "${this.schema}"."outbox" SET published_at = now() WHERE seq = ANY('{${seqs.join(',')}}'::bigint[]);
+         SELECT pg_current_xact_id()::text AS xid; COMMIT`,
+      )) as unknown as [unknown, QueryResult<{ xid: string }>];
+      this.floor.scanned(scan, BigInt(marked.rows[0]!.xid));
       return rows.length;
     } catch (error) {
       await client?.query('ROLLBACK').catch(() => undefined);
@@ -261,18 +266,20 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * BEGIN; the schema's relay lock (held until the commit) and the last number the outbox's
-   * sequence handed out; a snapshot's bounds read after that (both for OutboxFloor: each statement
-   * takes its own snapshot); the oldest unpublished rows from the floor up.
+   * sequence handed out; the oldest running transaction id, from a snapshot taken after that read
+   * (each statement takes its own); the oldest unpublished rows from the floor up, only when the
+   * lock is held (a relay that lost it has no use for them).
    */
   private takeBatch(from: bigint): string {
     const lockKey = `outbox:${this.schema}`.replaceAll("'", "''");
     const table = `"${this.schema}"."outbox"`.replaceAll("'", "''");
     return `BEGIN;
-      SELECT pg_try_advisory_xact_lock(hashtext('${lockKey}')) AS locked,
+      SELECT set_config('${LOCKED_SETTING}', pg_try_advisory_xact_lock(hashtext('${lockKey}'))::text, true) AS locked,
              pg_sequence_last_value(pg_get_serial_sequence('${table}', 'seq')::regclass)::text AS allocated;
-      SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s;
+      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin;
       SELECT seq, topic, key, payload, headers FROM "${this.schema}"."outbox"
-       WHERE published_at IS NULL AND seq >= ${from} ORDER BY seq LIMIT ${BATCH}`;
+       WHERE current_setting('${LOCKED_SETTING}') = 'true' AND published_at IS NULL AND seq >= ${from}
+       ORDER BY seq LIMIT ${BATCH}`;
   }
 
   /** Sends the rows to Kafka in order, acknowledged by every in-sync replica. */

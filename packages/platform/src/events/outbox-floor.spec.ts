@@ -60,6 +60,20 @@ describe('OutboxFloor', () => {
     expect(floor.from).toBe(31n);
   });
 
+  it('starts again from the beginning when the sequence has gone back (a database restored under it)', () => {
+    const floor = new OutboxFloor();
+    floor.scanned(scan(50, 890), 900n);
+    floor.scanned(scan(50, 901), undefined);
+    expect(floor.from).toBe(51n);
+    // The outbox now hands out numbers up to 3 again: the scan from 51 found nothing.
+    floor.scanned(scan(3, 40), undefined);
+    expect(floor.from).toBe(0n);
+    // The next scan, from 0, finds 2 and 3 and publishes them; the one after settles.
+    floor.scanned(scan(3, 41, [2, 3]), 60n);
+    floor.scanned(scan(3, 61), undefined);
+    expect(floor.from).toBe(4n);
+  });
+
   it('keeps at most a bounded number of marks while a transaction runs long, and settles them all after', () => {
     const floor = new OutboxFloor();
     // A transaction (id 100) stays open across 1,000 drains, each publishing rows drawn after it.

@@ -46,6 +46,11 @@ export class OutboxFloor {
    * (rows after it may wait).
    */
   scanned({ allocated, xmin, seqs, full }: OutboxScan, xid?: bigint): void {
+    // The sequence went back (the database restored from a backup, say): everything is in doubt.
+    if (allocated + 1n < this.start) {
+      this.start = 0n;
+      this.marks.length = 0;
+    }
     const settled = this.settle(xmin);
     if (settled !== undefined) {
       let next = settled + 1n;

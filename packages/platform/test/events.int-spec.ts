@@ -176,6 +176,19 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     dataSource.transaction((manager) =>
       outbox.publish(manager, 'ProfileUpdated', key, { userId: key, changedFields: [label] }),
     );
+  /** A transaction that has written an event of `key` (its id and number drawn) and stays open until `commit`. */
+  const openWithEvent = async (key: string, label: string) => {
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    await outbox.publish(runner.manager, 'ProfileUpdated', key, { userId: key, changedFields: [label] });
+    return {
+      commit: async () => {
+        await runner.commitTransaction();
+        await runner.release();
+      },
+    };
+  };
   const appliedLabels = async (key: string) =>
     (await query<{ label: string }>('SELECT label FROM events_probe.applied WHERE key = $1 ORDER BY seq', [key])).map(
       (row) => row.label,
@@ -473,10 +486,7 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
       ).then((rows) => rows[0]);
 
     // T1 writes an event of the key and stays open; T2 writes one of the same key and commits.
-    const t1 = dataSource.createQueryRunner();
-    await t1.connect();
-    await t1.startTransaction();
-    await outbox.publish(t1.manager, 'ProfileUpdated', key, { userId: key, changedFields: ['first'] });
+    const t1 = await openWithEvent(key, 'first');
     // A third, of another key, commits meanwhile: it must not wait for T1.
     await publish(other, 'unrelated');
     await waitFor(async () => (await appliedLabels(other)).length === 1, 20_000, 'other key applied');
@@ -491,8 +501,7 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
       waitFor(blocked, 20_000, 'T2 waiting for the key'),
       t2.then(() => waitFor(async () => (await outboxRow('second'))?.published_at, 20_000, 'T2 published')),
     ]);
-    await t1.commitTransaction();
-    await t1.release();
+    await t1.commit();
     await t2;
 
     await waitFor(async () => (await appliedLabels(key)).length === 2, 20_000, 'both applied');
@@ -503,16 +512,12 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     const late = randomUUID();
     const others = randomUUID();
     // T1 draws its number, then stays open while later rows commit and leave in several drains.
-    const t1 = dataSource.createQueryRunner();
-    await t1.connect();
-    await t1.startTransaction();
-    await outbox.publish(t1.manager, 'ProfileUpdated', late, { userId: late, changedFields: ['late'] });
+    const t1 = await openWithEvent(late, 'late');
     for (let i = 1; i <= 4; i++) {
       await publish(others, `after-${i}`);
       await waitFor(async () => (await appliedLabels(others)).length === i, 20_000, `later row ${i} applied`);
     }
-    await t1.commitTransaction();
-    await t1.release();
+    await t1.commit();
 
     await waitFor(async () => (await appliedLabels(late)).length === 1, 20_000, 'the late row applied');
     expect(await appliedLabels(late)).toEqual(['late']);
@@ -528,18 +533,14 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     const quiet = randomUUID();
     const others = randomUUID();
     // T1 takes its id and number; no transaction ends after it while the relay drains and finds nothing.
-    const t1 = dataSource.createQueryRunner();
-    await t1.connect();
-    await t1.startTransaction();
-    await outbox.publish(t1.manager, 'ProfileUpdated', quiet, { userId: quiet, changedFields: ['quiet'] });
+    const t1 = await openWithEvent(quiet, 'quiet');
     await drainHoldingLock();
     await drainHoldingLock();
     // A later row commits and is published meanwhile, and more drains follow.
     await publish(others, 'meanwhile');
     await drainHoldingLock();
     await drainHoldingLock();
-    await t1.commitTransaction();
-    await t1.release();
+    await t1.commit();
 
     await waitFor(async () => (await appliedLabels(quiet)).length === 1, 20_000, 'the quiet row applied');
     expect(await appliedLabels(quiet)).toEqual(['quiet']);

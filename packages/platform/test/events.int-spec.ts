@@ -546,6 +546,32 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     expect(await appliedLabels(quiet)).toEqual(['quiet']);
   });
 
+  it('deletes published rows past their retention (7 days by default) and keeps the others', async () => {
+    const relay = app.get(OutboxRelay);
+    const key = randomUUID();
+    // The recent row is numbered first: a floor past the old rows is past it too.
+    const ids = [await publish(key, 'recent'), await publish(key, 'old-1'), await publish(key, 'old-2')];
+    await waitFor(async () => (await appliedLabels(key)).length === 3, 20_000, 'all three applied');
+    await query(`UPDATE events_probe.outbox SET published_at = now() - interval '8 days' WHERE id = ANY($1::uuid[])`, [
+      ids.slice(1),
+    ]);
+    const kept = async () =>
+      (await query<{ id: string }>('SELECT id FROM events_probe.outbox WHERE id = ANY($1::uuid[])', [ids])).map(
+        (row) => row.id,
+      );
+    // Once the relay's floor has passed them (a drain after the one that published them).
+    await waitFor(
+      async () => {
+        await relay.prune();
+        return (await kept()).length === 1;
+      },
+      20_000,
+      'old rows deleted',
+    );
+    expect(await kept()).toEqual([ids[0]]);
+    expect(await query('SELECT 1 FROM events_probe.outbox WHERE published_at IS NULL')).toEqual([]);
+  });
+
   it('continues the trace of the request that wrote an event into the consumer that applies it', async () => {
     exporter.reset();
     const key = randomUUID();

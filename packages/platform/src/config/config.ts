@@ -45,6 +45,8 @@ export const baseConfigSchema = z.object({
    * (in process, and through Postgres LISTEN/NOTIFY from other processes), so this is the safety net.
    */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** How long a published outbox row is kept (Kafka holds the event); the relay deletes older ones. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   /**
    * The public keys access tokens are verified with (`kid:<base64url>` entries): the gateway and
    * every service verify, identity alone signs (JWT_SIGNING_KEY). Two during a rotation.
@@ -66,6 +68,7 @@ export const redisOnlyConfigSchema = baseConfigSchema.omit({
   DATABASE_ADMIN_URL: true,
   KAFKA_BROKERS: true,
   OUTBOX_POLL_MS: true,
+  OUTBOX_RETENTION_HOURS: true,
   JWT_PUBLIC_KEYS: true,
 });
 export type RedisOnlyConfig = z.infer<typeof redisOnlyConfigSchema>;

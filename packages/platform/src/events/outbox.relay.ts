@@ -32,6 +32,10 @@ const GATHER_MS = 3;
 /** Another relay holds the schema's lock (it drains, and heard the same commits): wake-ups wait this long. */
 const BUSY_MS = 100;
 const MAX_BACKOFF_MS = 5000;
+/** Published rows past their retention are deleted at most this often, this many a statement, this many statements a time. */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_BATCH = 1000;
+const PRUNE_ROUNDS = 10;
 /** Whether this drain's transaction holds the schema's relay lock (a setting local to the transaction). */
 const LOCKED_SETTING = 'outbox.relay_locked';
 
@@ -76,6 +80,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private notified = false;
   /** Where the scan for unpublished rows starts: below it every row is published or never will be. */
   private readonly floor = new OutboxFloor();
+  /** When this relay last deleted published rows past their retention (0: not yet). */
+  private prunedAt = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -124,6 +130,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.notified = false;
         const published = await this.drain();
         backoff = 0;
+        if (published >= 0 && Date.now() - this.prunedAt >= PRUNE_EVERY_MS) await this.pruneQuietly();
         if (published === BATCH) continue;
         if (published > 0) await this.idle(GATHER_MS, true);
         if (published < 0) await this.idle(BUSY_MS, true);
@@ -280,6 +287,43 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       SELECT seq, topic, key, payload, headers FROM "${this.schema}"."outbox"
        WHERE current_setting('${LOCKED_SETTING}') = 'true' AND published_at IS NULL AND seq >= ${from}
        ORDER BY seq LIMIT ${BATCH}`;
+  }
+
+  /**
+   * Deletes published rows older than OUTBOX_RETENTION_HOURS (Kafka holds their events): the
+   * oldest PRUNE_BATCH below the floor a statement (every row there is published, and rows are
+   * numbered about in the order they are published), until a statement finds fewer old enough or
+   * after PRUNE_ROUNDS. Returns how many it deleted.
+   */
+  async prune(): Promise<number> {
+    this.prunedAt = Date.now();
+    const runner = this.dataSource.createQueryRunner();
+    let deleted = 0;
+    try {
+      const client = (await runner.connect()) as PoolClient;
+      for (let round = 0; round < PRUNE_ROUNDS; round++) {
+        const { rowCount } = await client.query(
+          `DELETE FROM "${this.schema}"."outbox"
+            WHERE seq IN (SELECT seq FROM "${this.schema}"."outbox" WHERE seq < $1::bigint ORDER BY seq LIMIT ${PRUNE_BATCH})
+              AND published_at < now() - make_interval(hours => $2::int)`,
+          [this.floor.from.toString(), this.config.OUTBOX_RETENTION_HOURS],
+        );
+        deleted += rowCount ?? 0;
+        if ((rowCount ?? 0) < PRUNE_BATCH) break;
+      }
+    } finally {
+      await runner.release();
+    }
+    return deleted;
+  }
+
+  /** A failed deletion waits for the next turn; it never pauses publishing. */
+  private async pruneQuietly(): Promise<void> {
+    try {
+      await this.prune();
+    } catch (error) {
+      this.logger.warn(`outbox relay could not delete old published rows: ${(error as Error).message}`);
+    }
   }
 
   /** Sends the rows to Kafka in order, acknowledged by every in-sync replica. */

@@ -37,7 +37,7 @@ export const DESCRIPTIONS = {
   OUTBOX_POLL_MS:
     "How often the outbox relay looks for unpublished events when nothing woke it, in ms. Commits wake it at once (in process, and from other processes through Postgres LISTEN/NOTIFY on the schema's channel), so this is the safety net; while its LISTEN connection is down it polls every 200 ms.",
   OUTBOX_RETENTION_HOURS:
-    "How long a published event stays in the service's outbox table, in hours (Kafka holds it from its publication on). The relay holding the outbox lock deletes older published rows, the oldest 1,000 at a time, at most once a minute; unpublished rows are never deleted.",
+    "How long a published event stays in the service's outbox table, in hours (Kafka holds it from its publication on). The relay holding the outbox lock deletes older published rows, the oldest first, 1,000 a statement and up to 100,000 at a time, at most once a minute, beside its publishing; unpublished rows are never deleted.",
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
   QUEUE_PREFIX: 'BullMQ key prefix in Redis, so several stacks can share one Redis.',
   JWT_PUBLIC_KEYS:

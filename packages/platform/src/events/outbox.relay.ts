@@ -32,10 +32,10 @@ const GATHER_MS = 3;
 /** Another relay holds the schema's lock (it drains, and heard the same commits): wake-ups wait this long. */
 const BUSY_MS = 100;
 const MAX_BACKOFF_MS = 5000;
-/** Published rows past their retention are deleted at most this often, this many a statement, this many statements a time. */
+/** Published rows past their retention are deleted at most this often, this many a statement, at most this many statements a time. */
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1000;
-const PRUNE_ROUNDS = 10;
+const PRUNE_ROUNDS = 100;
 /** Whether this drain's transaction holds the schema's relay lock (a setting local to the transaction). */
 const LOCKED_SETTING = 'outbox.relay_locked';
 
@@ -80,8 +80,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private notified = false;
   /** Where the scan for unpublished rows starts: below it every row is published or never will be. */
   private readonly floor = new OutboxFloor();
-  /** When this relay last deleted published rows past their retention (0: not yet). */
+  /** When this relay last deleted published rows past their retention (0: not yet), and the deletion under way. */
   private prunedAt = 0;
+  private pruning?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -105,7 +106,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.wake?.();
     this.unsubscribe?.();
     await this.listener?.end().catch(() => undefined);
-    await Promise.all([this.loop, this.listening]);
+    await Promise.all([this.loop, this.listening, this.pruning]);
     await this.producer?.disconnect().catch(() => undefined);
   }
 
@@ -130,7 +131,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.notified = false;
         const published = await this.drain();
         backoff = 0;
-        if (published >= 0 && Date.now() - this.prunedAt >= PRUNE_EVERY_MS) await this.pruneQuietly();
+        if (published >= 0 && Date.now() - this.prunedAt >= PRUNE_EVERY_MS) this.pruneInBackground();
         if (published === BATCH) continue;
         if (published > 0) await this.idle(GATHER_MS, true);
         if (published < 0) await this.idle(BUSY_MS, true);
@@ -290,10 +291,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Deletes published rows older than OUTBOX_RETENTION_HOURS (Kafka holds their events): the
-   * oldest PRUNE_BATCH below the floor a statement (every row there is published, and rows are
-   * numbered about in the order they are published), until a statement finds fewer old enough or
-   * after PRUNE_ROUNDS. Returns how many it deleted.
+   * Deletes published rows older than OUTBOX_RETENTION_HOURS (Kafka holds their events), the
+   * oldest first, PRUNE_BATCH below the floor a statement (every row there is published), each
+   * statement after the last one's rows, until one finds none old enough (rows are numbered about
+   * in the order they are published) or after PRUNE_ROUNDS. Returns how many it deleted.
    */
   async prune(): Promise<number> {
     this.prunedAt = Date.now();
@@ -301,15 +302,24 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     let deleted = 0;
     try {
       const client = (await runner.connect()) as PoolClient;
+      let after = '-1';
       for (let round = 0; round < PRUNE_ROUNDS; round++) {
-        const { rowCount } = await client.query(
-          `DELETE FROM "${this.schema}"."outbox"
-            WHERE seq IN (SELECT seq FROM "${this.schema}"."outbox" WHERE seq < $1::bigint ORDER BY seq LIMIT ${PRUNE_BATCH})
-              AND published_at < now() - make_interval(hours => $2::int)`,
-          [this.floor.from.toString(), this.config.OUTBOX_RETENTION_HOURS],
+        const { rows } = await client.query<{ last: string | null; deleted: number }>(
+          `WITH oldest AS (
+             SELECT seq FROM "${this.schema}"."outbox"
+              WHERE seq > $1::bigint AND seq < $2::bigint ORDER BY seq LIMIT ${PRUNE_BATCH}
+           ), gone AS (
+             DELETE FROM "${this.schema}"."outbox"
+              WHERE seq IN (SELECT seq FROM oldest) AND published_at < now() - make_interval(hours => $3::int)
+             RETURNING seq
+           )
+           SELECT (SELECT max(seq) FROM oldest)::text AS last, (SELECT count(*) FROM gone)::int AS deleted`,
+          [after, this.floor.from.toString(), this.config.OUTBOX_RETENTION_HOURS],
         );
-        deleted += rowCount ?? 0;
-        if ((rowCount ?? 0) < PRUNE_BATCH) break;
+        const { last, deleted: count } = rows[0]!;
+        deleted += count;
+        if (count === 0 || last === null) break;
+        after = last;
       }
     } finally {
       await runner.release();
@@ -317,13 +327,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return deleted;
   }
 
-  /** A failed deletion waits for the next turn; it never pauses publishing. */
-  private async pruneQuietly(): Promise<void> {
-    try {
-      await this.prune();
-    } catch (error) {
-      this.logger.warn(`outbox relay could not delete old published rows: ${(error as Error).message}`);
-    }
+  /** Beside publishing, never in its way; a failed deletion waits for the next turn. */
+  private pruneInBackground(): void {
+    if (this.pruning) return;
+    this.pruning = this.prune()
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        this.logger.warn(`outbox relay could not delete old published rows: ${(error as Error).message}`),
+      )
+      .finally(() => (this.pruning = undefined));
   }
 
   /** Sends the rows to Kafka in order, acknowledged by every in-sync replica. */

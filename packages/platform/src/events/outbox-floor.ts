@@ -7,8 +7,8 @@ export interface OutboxScan {
   allocated: bigint;
   /** The oldest transaction id still running, from a snapshot taken after that read and before the scan's own. */
   xmin: bigint;
-  /** The `seq` of the unpublished rows the scan returned, in order. */
-  seqs: bigint[];
+  /** The `seq` of the last unpublished row the scan returned (none: it found none). */
+  last?: bigint;
   /** Whether the scan stopped at its limit (more unpublished rows may follow). */
   full: boolean;
 }
@@ -40,12 +40,12 @@ export class OutboxFloor {
   }
 
   /**
-   * After a scan the relay ran holding the lock. `xid`: the id of the transaction that then
-   * published the scan's rows and committed, when it did. Moves the floor up to the highest
-   * settled number, never past a row found and left unpublished, nor past a full scan's last row
-   * (rows after it may wait).
+   * After a scan the relay ran holding the lock that found nothing, or (`xid`: the id of the
+   * transaction that then published the scan's rows and committed) whose rows it published. Moves
+   * the floor up to the highest settled number, never past a full scan's last row (rows after it
+   * may wait).
    */
-  scanned({ allocated, xmin, seqs, full }: OutboxScan, xid?: bigint): void {
+  scanned({ allocated, xmin, last, full }: OutboxScan, xid?: bigint): void {
     // The sequence went back (the database restored from a backup, say): everything is in doubt.
     if (allocated + 1n < this.start) {
       this.start = 0n;
@@ -53,11 +53,7 @@ export class OutboxFloor {
     }
     const settled = this.settle(xmin);
     if (settled !== undefined) {
-      let next = settled + 1n;
-      const first = seqs[0];
-      const last = seqs.at(-1);
-      if (xid === undefined && first !== undefined && first < next) next = first;
-      if (xid !== undefined && full && last !== undefined && last + 1n < next) next = last + 1n;
+      const next = full && last !== undefined && last < settled ? last + 1n : settled + 1n;
       if (next > this.start) this.start = next;
     }
     if (xid !== undefined) this.mark(allocated, xid);

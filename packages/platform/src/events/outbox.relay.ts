@@ -249,7 +249,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         // Nothing handed out yet: no row below 1 can appear.
         allocated: BigInt(lock.rows[0]?.allocated ?? 0),
         xmin: BigInt(snapshot.rows[0]!.xmin),
-        seqs: seqs.map(BigInt),
+        last: rows.length > 0 ? BigInt(seqs.at(-1)!) : undefined,
         full: rows.length === BATCH,
       };
       if (rows.length === 0) {

@@ -97,7 +97,8 @@ export class OutboxService {
   /**
    * Several events in one statement, numbered in the order given: what a batch of work that
    * commits together writes. Every key's lock is taken first, in one order (sorted), so two
-   * batches sharing keys cannot deadlock on them; the transaction's id too, as in `publish`. Returns the events' ids in the order given.
+   * batches sharing keys cannot deadlock on them; the transaction's id too, as in `publish`.
+   * Returns the events' ids in the order given.
    */
   async publishAll(manager: Transaction, entries: OutboxEntry[]): Promise<string[]> {
     if (entries.length === 0) return [];

@@ -38,7 +38,8 @@ export async function connectEventProducer(clientId: string, types: readonly Eve
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(admin, [...new Set(types.map(eventTopic))]);
+    // The services' default retention, so a service under test finds the topic as it would set it.
+    await ensureTopics(admin, [...new Set(types.map(eventTopic))], 168);
   } finally {
     await admin.disconnect();
   }

@@ -38,6 +38,8 @@ export const DESCRIPTIONS = {
     "How often the outbox relay looks for unpublished events when nothing woke it, in ms. Commits wake it at once (in process, and from other processes through Postgres LISTEN/NOTIFY on the schema's channel), so this is the safety net; while its LISTEN connection is down it polls every 200 ms.",
   OUTBOX_RETENTION_HOURS:
     "How long a published event stays in the service's outbox table, in hours (Kafka holds it from its publication on). The relay holding the outbox lock deletes older published rows, the oldest first, 1,000 a statement and up to 100,000 at a time, at most once a minute, beside its publishing; unpublished rows are never deleted.",
+  KAFKA_RETENTION_HOURS:
+    "How long the platform's Kafka topics keep an event, in hours: the services create their topics with it (`retention.ms`, and `segment.ms` of at most 24 hours) and set it on existing ones that differ, keeping their other configs. A consumer's inbox row (what turns a redelivered event away) is deleted 48 hours after that, when the event can no longer come again. Give every service the same value.",
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
   QUEUE_PREFIX: 'BullMQ key prefix in Redis, so several stacks can share one Redis.',
   JWT_PUBLIC_KEYS:

@@ -13,12 +13,13 @@ import {
   replayResultSchema,
   type EventConsumingService,
 } from '@app/contracts';
-import type { Kafka, Producer } from 'kafkajs';
+import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import {
   baseConfigSchema,
   DeadLettersRepository,
+  ensureTopics,
   KAFKA,
   MAX_ATTEMPTS,
   OutboxRelay,
@@ -570,6 +571,76 @@ describe('event backbone: order, dead letters, replay and one trace', () => {
     );
     expect(await kept()).toEqual([ids[0]]);
     expect(await query('SELECT 1 FROM events_probe.outbox WHERE published_at IS NULL')).toEqual([]);
+  });
+
+  it('deletes inbox rows of events applied longer ago than Kafka can deliver them again (7 days, then 2 more) and keeps the others', async () => {
+    const relay = app.get(OutboxRelay);
+    const key = randomUUID();
+    const ids = [await publish(key, 'inbox-old'), await publish(key, 'inbox-edge'), await publish(key, 'inbox-new')];
+    await waitFor(async () => (await appliedLabels(key)).length === 3, 20_000, 'all three applied');
+    const age = (id: string, hours: number) =>
+      query(`UPDATE events_probe.inbox SET processed_at = now() - make_interval(hours => $2) WHERE event_id = $1`, [
+        id,
+        hours,
+      ]);
+    // The topics keep an event 168 hours and a segment of 24 more; the inbox a day beyond that.
+    await age(ids[0]!, 168 + 48 + 1);
+    await age(ids[1]!, 168 + 48 - 1);
+    await relay.prune();
+    const kept = await query<{ event_id: string }>(
+      'SELECT event_id FROM events_probe.inbox WHERE event_id = ANY($1::uuid[]) ORDER BY processed_at',
+      [ids],
+    );
+    expect(kept.map((row) => row.event_id)).toEqual([ids[1], ids[2]]);
+  });
+
+  it('creates its topics with the retention the inbox counts on, and sets it on an existing topic, keeping its other configs', async () => {
+    const admin = kafka.admin();
+    await admin.connect();
+    const configsOf = async (topic: string) => {
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }],
+      });
+      return Object.fromEntries(resources[0]!.configEntries.map((entry) => [entry.configName, entry.configValue]));
+    };
+    const week = String(168 * 3_600_000);
+    const day = String(24 * 3_600_000);
+    try {
+      // The probe's own topic, made by its consumer or its relay (there once an event went through).
+      const key = randomUUID();
+      await publish(key, 'topic-made');
+      await waitFor(async () => (await appliedLabels(key)).length === 1, 20_000, 'an event applied');
+      expect(await configsOf(`${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog.ProfileUpdated.topic}`)).toMatchObject({
+        'retention.ms': week,
+        'segment.ms': day,
+      });
+      // A topic made before, with a longer retention (as the broker's default segments give) and a config of ops'.
+      const topic = `${process.env.KAFKA_TOPIC_PREFIX}made-before`;
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic,
+            numPartitions: 1,
+            replicationFactor: 1,
+            configEntries: [
+              { name: 'retention.ms', value: String(30 * 24 * 3_600_000) },
+              { name: 'max.message.bytes', value: '2000000' },
+            ],
+          },
+        ],
+      });
+      await ensureTopics(admin, [topic], 168);
+      await waitFor(async () => (await configsOf(topic))['retention.ms'] === week, 10_000, 'the retention set');
+      expect(await configsOf(topic)).toMatchObject({
+        'retention.ms': week,
+        'segment.ms': day,
+        'max.message.bytes': '2000000',
+      });
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('continues the trace of the request that wrote an event into the consumer that applies it', async () => {

@@ -48,6 +48,12 @@ export const baseConfigSchema = z.object({
   /** How long a published outbox row is kept (Kafka holds the event); the relay deletes older ones. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   /**
+   * How long the platform's Kafka topics keep an event (set on them by the services); a consumer's
+   * inbox row is deleted a segment and a day after that (INBOX_MARGIN_HOURS), when the event can
+   * no longer be delivered again. The same value in every service.
+   */
+  KAFKA_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
+  /**
    * The public keys access tokens are verified with (`kid:<base64url>` entries): the gateway and
    * every service verify, identity alone signs (JWT_SIGNING_KEY). Two during a rotation.
    */
@@ -69,6 +75,7 @@ export const redisOnlyConfigSchema = baseConfigSchema.omit({
   KAFKA_BROKERS: true,
   OUTBOX_POLL_MS: true,
   OUTBOX_RETENTION_HOURS: true,
+  KAFKA_RETENTION_HOURS: true,
   JWT_PUBLIC_KEYS: true,
 });
 export type RedisOnlyConfig = z.infer<typeof redisOnlyConfigSchema>;

@@ -8,6 +8,7 @@ import { TransactionRunner } from './transaction-runner';
 import { CreateDeadLetters1764892800000 } from './create-dead-letters.migration';
 import { CreateEventTables1763769600000 } from './create-event-tables.migration';
 import { DeadLettersByMessage1795824000000 } from './dead-letters-by-message.migration';
+import { InboxRetention1795910400000 } from './inbox-retention.migration';
 
 export interface ServiceDatabaseOptions {
   /** The Postgres schema this service owns; nobody else reads it. */
@@ -32,6 +33,7 @@ export function dataSourceOptions(url: string, options: ServiceDatabaseOptions):
       CreateEventTables1763769600000,
       CreateDeadLetters1764892800000,
       DeadLettersByMessage1795824000000,
+      InboxRetention1795910400000,
       ...options.migrations,
     ],
     migrationsTableName: 'migrations',

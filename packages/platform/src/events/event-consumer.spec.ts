@@ -27,6 +27,7 @@ describe('EventConsumer offset commits', () => {
       [],
       undefined as never,
       undefined as never,
+      { KAFKA_RETENTION_HOURS: 168 },
     ) as unknown as Committing;
     consumer.running = true;
   });

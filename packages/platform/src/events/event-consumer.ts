@@ -23,6 +23,7 @@ import { eventBoundsViolation, eventCatalog, EventHeader, type EventType } from 
 import type { Consumer, EachBatchPayload, EachMessagePayload, IHeaders, Kafka } from 'kafkajs';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { isUuid } from '../auth/tokens';
+import { APP_CONFIG, type BaseConfig } from '../config/config';
 import { schemaOf } from '../database/schema';
 import { deadLetteredTotal, deadLettersOpen, consumerRetriesTotal } from '../metrics/metrics';
 import { DeadLettersRepository, type Envelope } from './dead-letters.repository';
@@ -135,6 +136,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(EVENT_HANDLERS) private readonly handlerTypes: Type<EventHandler>[],
     private readonly moduleRef: ModuleRef,
     private readonly deadLetters: DeadLettersRepository,
+    @Inject(APP_CONFIG) private readonly config: Pick<BaseConfig, 'KAFKA_RETENTION_HOURS'>,
   ) {}
 
   /** The event types this service applies. */
@@ -226,7 +228,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      await ensureTopics(admin, this.topics);
+      await ensureTopics(admin, this.topics, this.config.KAFKA_RETENTION_HOURS);
     } finally {
       await admin.disconnect();
     }

@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { APP_CONFIG, type BaseConfig } from '../config/config';
 import { schemaOf } from '../database/schema';
-import { ensureTopics, KAFKA, sleep, TOPIC_PREFIX } from './kafka';
+import { ensureTopics, INBOX_MARGIN_HOURS, KAFKA, sleep, TOPIC_PREFIX } from './kafka';
 import { OutboxFloor, type OutboxScan } from './outbox-floor';
 import { OutboxNotifier } from './outbox.notifier';
 
@@ -32,7 +32,7 @@ const GATHER_MS = 3;
 /** Another relay holds the schema's lock (it drains, and heard the same commits): wake-ups wait this long. */
 const BUSY_MS = 100;
 const MAX_BACKOFF_MS = 5000;
-/** Published rows past their retention are deleted at most this often, this many a statement, at most this many statements a time. */
+/** Rows past their retention (published outbox rows, inbox rows) are deleted at most this often, this many a statement, at most this many statements a time. */
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1000;
 const PRUNE_ROUNDS = 100;
@@ -294,12 +294,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * Deletes published rows older than OUTBOX_RETENTION_HOURS (Kafka holds their events), the
    * oldest first, PRUNE_BATCH below the floor a statement (every row there is published), each
    * statement after the last one's rows, until one finds none old enough (rows are numbered about
-   * in the order they are published) or after PRUNE_ROUNDS. Returns how many it deleted.
+   * in the order they are published) or after PRUNE_ROUNDS. Then the same for the schema's inbox:
+   * rows of events applied longer ago than Kafka can deliver them again (KAFKA_RETENTION_HOURS and
+   * INBOX_MARGIN_HOURS), which no longer have a redelivery to turn away. Returns how many rows of
+   * each it deleted.
    */
-  async prune(): Promise<number> {
+  async prune(): Promise<{ outbox: number; inbox: number }> {
     this.prunedAt = Date.now();
     const runner = this.dataSource.createQueryRunner();
-    let deleted = 0;
+    const deleted = { outbox: 0, inbox: 0 };
     try {
       const client = (await runner.connect()) as PoolClient;
       let after = '-1';
@@ -317,9 +320,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           [after, this.floor.from.toString(), this.config.OUTBOX_RETENTION_HOURS],
         );
         const { last, deleted: count } = rows[0]!;
-        deleted += count;
+        deleted.outbox += count;
         if (count === 0 || last === null) break;
         after = last;
+      }
+      for (let round = 0; round < PRUNE_ROUNDS; round++) {
+        // By the index on processed_at (platform migration InboxRetention), the oldest first.
+        const { rows } = await client.query<{ deleted: number }>(
+          `WITH gone AS (
+             DELETE FROM "${this.schema}"."inbox" WHERE ctid = ANY (ARRAY(
+               SELECT ctid FROM "${this.schema}"."inbox"
+                WHERE processed_at < now() - make_interval(hours => $1::int)
+                ORDER BY processed_at LIMIT ${PRUNE_BATCH}))
+             RETURNING 1
+           )
+           SELECT count(*)::int AS deleted FROM gone`,
+          [this.config.KAFKA_RETENTION_HOURS + INBOX_MARGIN_HOURS],
+        );
+        deleted.inbox += rows[0]!.deleted;
+        if (rows[0]!.deleted < PRUNE_BATCH) break;
       }
     } finally {
       await runner.release();
@@ -333,7 +352,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.pruning = this.prune()
       .then(() => undefined)
       .catch((error: unknown) =>
-        this.logger.warn(`outbox relay could not delete old published rows: ${(error as Error).message}`),
+        this.logger.warn(
+          `outbox relay could not delete outbox and inbox rows past their retention: ${(error as Error).message}`,
+        ),
       )
       .finally(() => (this.pruning = undefined));
   }
@@ -383,7 +404,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       const admin = this.kafka.admin();
       await admin.connect();
       try {
-        await ensureTopics(admin, unknown);
+        await ensureTopics(admin, unknown, this.config.KAFKA_RETENTION_HOURS);
       } finally {
         await admin.disconnect();
       }

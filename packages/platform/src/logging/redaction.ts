@@ -34,29 +34,26 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, start)}?${params.join('&')}`;
 }
 
-/** A parsed query (Express' req.query) with its values replaced: only the names remain. */
-export function redactQuery(query: unknown): unknown {
-  if (!query || typeof query !== 'object') return query;
-  return Object.fromEntries(Object.keys(query).map((name) => [name, REDACTED]));
-}
-
-interface SerializedRequest {
+/** What a service's request line says of the request: pino-http's raw request (Express' or node:http's). */
+interface LoggedRequest {
+  id?: unknown;
+  method?: string;
   url?: string;
-  query?: unknown;
-  headers?: Record<string, unknown>;
+  originalUrl?: string;
 }
 
 /**
- * pino-http's serialized request without query values: in the URL, the parsed query and the
- * Referer (a page such as `/reset-password?token=...` may be the referrer). A copy: the live
- * request's headers are never touched.
+ * A service's request line keeps the request id, the method and the URL without query values
+ * (`redactUrl`), as the gateway's lines do; no headers: the gateway has logged the client's request
+ * already, and the headers it forwards carry the client's address and agent, an integration's
+ * signature and, on a browser's calls, the Referer (which may hold a token).
  */
-export function redactRequest<T extends SerializedRequest>(req: T): T {
-  const referer = req.headers?.referer;
-  return {
-    ...req,
-    ...(typeof req.url === 'string' ? { url: redactUrl(req.url) } : {}),
-    ...(req.query === undefined ? {} : { query: redactQuery(req.query) }),
-    ...(typeof referer === 'string' ? { headers: { ...req.headers, referer: redactUrl(referer) } } : {}),
-  };
+export function loggedRequest(req: LoggedRequest): { id: unknown; method?: string; url?: string } {
+  const url = req.originalUrl ?? req.url;
+  return { id: req.id, method: req.method, url: url === undefined ? undefined : redactUrl(url) };
+}
+
+/** What a service's request line says of the answer: its status (pino-http adds the time taken). */
+export function loggedResponse(res: { statusCode: number }): { statusCode: number } {
+  return { statusCode: res.statusCode };
 }

@@ -88,9 +88,19 @@ export async function ensureTopics(admin: Admin, topics: string[], retentionHour
   }
   const present = topics.filter((topic) => existing.has(topic));
   if (present.length === 0) return;
+  try {
+    await alignRetention(admin, present, wanted);
+  } catch (error) {
+    // The topics work as they are: a broker that refuses (its ACLs) leaves the retention to ops.
+    logger.warn(`topics ${present.join(', ')} keep their retention: ${(error as Error).message}`);
+  }
+}
+
+/** Sets the platform's retention on existing topics whose configs differ, keeping their other own configs. */
+async function alignRetention(admin: Admin, topics: string[], wanted: Record<string, string>): Promise<void> {
   const { resources } = await admin.describeConfigs({
     includeSynonyms: false,
-    resources: present.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
+    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
   });
   const differing = resources.flatMap((resource) => {
     // The topic's own configs: AlterConfigs replaces them all, so those set by ops go along.

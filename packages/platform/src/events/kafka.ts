@@ -13,9 +13,9 @@ export const kafkaConfigSchema = z.object({
 });
 
 export const KAFKA = Symbol('KAFKA');
+export const TOPIC_PREFIX = Symbol('TOPIC_PREFIX');
 
 const logger = new Logger('kafka');
-export const TOPIC_PREFIX = Symbol('TOPIC_PREFIX');
 
 const levels: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
   [logLevel.ERROR]: 'error',

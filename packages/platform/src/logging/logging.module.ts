@@ -24,8 +24,8 @@ export function loggingModule(service: string, level: string) {
           return id;
         },
         // No query values (tokens in links) and no cookies or credentials in any line: the request
-        // line names the request and its status only (its headers cost a quarter of a request's
-        // CPU in logging alone, docs/benchmarks.md); the paths still cover what code logs itself.
+        // line names the request and its status only, no headers (the gateway's line has the
+        // client's); the paths still cover what code logs itself.
         redact: redactedPaths,
         serializers: { req: loggedRequest, res: loggedResponse },
         wrapSerializers: false,

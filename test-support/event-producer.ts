@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { eventCatalog, EventHeader, type EventType } from '@app/contracts';
-import { createKafka, ensureTopics } from '@app/platform';
+import { baseConfigSchema, createKafka, ensureTopics } from '@app/platform';
 import type { Message, Producer } from 'kafkajs';
 
 /** The topic the event travels on, under the test's prefix (as the service under test reads it). */
@@ -38,8 +38,9 @@ export async function connectEventProducer(clientId: string, types: readonly Eve
   const admin = kafka.admin();
   await admin.connect();
   try {
-    // The services' default retention, so a service under test finds the topic as it would set it.
-    await ensureTopics(admin, [...new Set(types.map(eventTopic))], 168);
+    // The retention as the services read it, so a service under test finds the topic as it would set it.
+    const retentionHours = baseConfigSchema.shape.KAFKA_RETENTION_HOURS.parse(process.env.KAFKA_RETENTION_HOURS);
+    await ensureTopics(admin, [...new Set(types.map(eventTopic))], retentionHours);
   } finally {
     await admin.disconnect();
   }

@@ -47,7 +47,7 @@ export function createKafka(brokers: string, clientId: string): Kafka {
  * topic's retention plus this after it was appended (the broker deletes a whole segment once its
  * newest message is past the retention, rolling the active one to do so).
  */
-export const SEGMENT_HOURS = 24;
+const SEGMENT_HOURS = 24;
 /**
  * How long a consumer's inbox keeps an applied event's row beyond the topics' retention: a segment
  * (above) and a day for the broker's retention check and clocks. Past that the event cannot come

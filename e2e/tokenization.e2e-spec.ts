@@ -159,10 +159,17 @@ describe('tokenization: a property from submission to a wholesale investor holdi
       amount: '25000.00',
       fee: '625.00',
     });
-    const intents = (await (await fetch(`${fakeStripe}/__fake/payment_intents`)).json()) as {
-      data: { id: string; metadata: Record<string, string> }[];
-    };
-    const intent = intents.data.find((pi) => pi.metadata.reference === investment.id)!;
+    // The investment is listed once stored; its PaymentIntent is created right after.
+    const intent = await waitFor(
+      async () => {
+        const intents = (await (await fetch(`${fakeStripe}/__fake/payment_intents`)).json()) as {
+          data: { id: string; metadata: Record<string, string> }[];
+        };
+        return intents.data.find((pi) => pi.metadata.reference === investment.id);
+      },
+      15000,
+      "the investment's PaymentIntent",
+    );
     await post(`${fakeStripe}/__fake/payment_intents/${intent.id}/succeed`);
 
     await page.getByRole('button', { name: 'Tokenize Another Property' }).waitFor({ timeout: 60000 });

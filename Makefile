@@ -60,24 +60,15 @@ status:
 dead-letters: install
 	@node scripts/dead-letters.mjs $(or $(PROFILE),dev) $(if $(ALL),--all)
 
-RESULTS := .local/test-results
-
-test: build infra
-	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
-	@bash scripts/ensure-pdf-tools.sh
-	@node scripts/launch.mjs up test >/dev/null
-	@status=0; \
-	  $(JEST) --selectProjects unit integration --runInBand --json --outputFile=$(RESULTS)/services.json || status=1; \
-	  npm run test -w web -- --reporter=default --reporter=json --outputFile.json=../$(RESULTS)/web.json || status=1; \
-	  bash scripts/e2e.sh --json --outputFile=$(RESULTS)/e2e.json || status=1; \
-	  node scripts/launch.mjs down test >/dev/null; \
-	  node scripts/test-summary.mjs $(RESULTS) || status=1; \
-	  exit $$status
+# Installs, builds and starts what is missing, runs unit, integration, web and end-to-end tests on
+# both cores, and ends with a table of its phases' seconds and the closing line (docs/testing.md).
+test:
+	@bash scripts/test.sh
 
 bench: build infra
 	@node scripts/launch.mjs up test >/dev/null
-	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
-	@status=0; bash scripts/ensure-chromium.sh && node bench/landing.mjs 5 || status=1; \
+	@bash scripts/ensure-tools.sh chromium nginx
+	@status=0; node bench/landing.mjs 5 || status=1; \
 	  node bench/gateway.mjs 8 2>/dev/null | grep -v '"level"' || status=1; \
 	  node bench/ingest.mjs --count 100000 || status=1; \
 	  node bench/analytics.mjs || status=1; \
@@ -88,12 +79,14 @@ bench: build infra
 	  node scripts/launch.mjs down test >/dev/null; exit $$status
 
 test-unit: install
-	@bash scripts/ensure-pdf-tools.sh
-	$(JEST) --selectProjects unit
+	@bash scripts/ensure-tools.sh pdf
+	$(JEST) --selectProjects unit --maxWorkers=2
 
+# Each worker has its own database, Redis database and prefixes; the mail sink is all they need of
+# the e2e stack.
 test-integration: build infra
-	@node scripts/launch.mjs up test >/dev/null
-	$(JEST) --selectProjects integration --runInBand
+	@node scripts/launch.mjs up test --only mail-sink >/dev/null
+	$(JEST) --selectProjects integration --maxWorkers=$(or $(INTEGRATION_WORKERS),4)
 
 test-web: install
 	npm run test -w web

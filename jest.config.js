@@ -51,6 +51,7 @@ module.exports = {
         '<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts',
         '<rootDir>/packages/*/test/**/*.int-spec.ts',
       ],
+      globalSetup: '<rootDir>/test-support/integration-setup.ts',
       setupFiles: ['<rootDir>/test-support/integration-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/test-support/long-timeout.ts'],
     },
@@ -58,6 +59,9 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
+      // One Chromium for the run (e2e/support/browser-server.ts).
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test-support/long-timeout.ts'],
     },
   ],

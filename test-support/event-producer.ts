@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { eventCatalog, EventHeader, type EventType } from '@app/contracts';
 import { baseConfigSchema, createKafka, ensureTopics } from '@app/platform';
-import type { Message, Producer } from 'kafkajs';
+import type { ConsumerConfig, Message, Producer } from 'kafkajs';
 
 /** The topic the event travels on, under the test's prefix (as the service under test reads it). */
 export const eventTopic = (type: EventType): string => `${process.env.KAFKA_TOPIC_PREFIX}${eventCatalog[type].topic}`;
@@ -48,3 +48,13 @@ export async function connectEventProducer(clientId: string, types: readonly Eve
   await producer.connect();
   return producer;
 }
+
+/**
+ * A test's own consumer group on `label`'s events: a group of its own (it reads every event from
+ * when it joins) whose fetches wait no longer than the services' do in tests, so it disconnects
+ * promptly (a stopping consumer waits for the fetch in flight).
+ */
+export const testConsumerConfig = (label: string): ConsumerConfig => ({
+  groupId: `${label}-int-${randomUUID()}`,
+  maxWaitTimeInMs: baseConfigSchema.shape.KAFKA_FETCH_WAIT_MS.parse(process.env.KAFKA_FETCH_WAIT_MS),
+});

@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+
 /** One server-sent event as a browser's EventSource would hand it over. */
 export interface StreamEvent {
   type: string;
@@ -42,19 +44,25 @@ function parseEvents(buffer: string): { events: StreamEvent[]; rest: string } {
   return { events, rest };
 }
 
-/** Opens a server-sent event stream with fetch (headers such as the session cookie allowed). */
+/**
+ * Opens a server-sent event stream (headers such as the session cookie allowed) on a connection of
+ * its own, which `close()` closes as a browser's EventSource.close() does. (fetch's abort leaves
+ * the connection open, so the server would keep it until its keep-alive timeout.)
+ */
 export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
-  const abort = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
-  const contentType = response.headers.get('content-type');
+  const request = httpRequest(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false });
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve).once('error', reject).end();
+  });
+  const contentType = response.headers['content-type'] ?? null;
   const events: StreamEvent[] = [];
   const waiters: (() => void)[] = [];
   let taken = 0;
   const stream: EventStream = {
-    status: response.status,
+    status: response.statusCode!,
     contentType,
     events,
-    close: () => abort.abort(),
+    close: () => request.destroy(),
     ended: Promise.resolve(),
     next: async (type, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -77,21 +85,27 @@ export async function openEventStream(url: string, headers: Record<string, strin
     },
   };
   if (!contentType?.startsWith('text/event-stream')) {
-    stream.body = await response.json().catch(() => undefined);
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    try {
+      stream.body = JSON.parse(Buffer.concat(chunks).toString());
+    } catch {
+      stream.body = undefined;
+    }
     return stream;
   }
   stream.ended = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of response as AsyncIterable<Uint8Array>) {
         const parsed = parseEvents(buffer + decoder.decode(chunk, { stream: true }));
         buffer = parsed.rest;
         events.push(...parsed.events);
         waiters.splice(0).forEach((wake) => wake());
       }
     } catch {
-      // Closed by us (abort) or cut by the server: the stream has ended either way.
+      // Closed by us or cut by the server: the stream has ended either way.
     }
     waiters.splice(0).forEach((wake) => wake());
   })();

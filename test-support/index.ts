@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
@@ -42,6 +43,16 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * The rate limiters count in fixed calendar minutes (packages/platform's RateLimiter): waits, only
+ * if fewer than `needMs` of the current minute are left, for the next one, so the hits a test
+ * counts land in one window however busy the machine.
+ */
+export async function roomInMinuteWindow(needMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((done) => setTimeout(done, left + 100));
+}
+
 /** A response's JSON body, typed as the test expects it. */
 export const bodyOf = async <T = Record<string, unknown>>(response: Response): Promise<T> =>
   (await response.json()) as T;
@@ -83,11 +94,39 @@ export const linkIn = (mail: SinkMail, path: string): string => {
   return match[0];
 };
 
-/** Stops or starts the local Kafka broker (the project's own, under .local/kafka). */
-export const kafka = {
-  stop: () => run('bash', [resolve(root, 'scripts/infra/kafka.sh'), 'stop']),
-  start: () => run('bash', [resolve(root, 'scripts/infra/kafka.sh'), 'start']),
-};
+/**
+ * A Kafka broker of the test's own (scripts/infra/kafka.sh with its own data directory and port,
+ * one per jest worker), for a test that stops and starts its broker: the machine's shared broker,
+ * which the other workers and the e2e stack use, is never stopped. `brokers` is known before it
+ * starts, so a test can point its services' KAFKA_BROKERS at it before loading their modules.
+ */
+export class PrivateKafkaBroker {
+  readonly port = 19_100 + 2 * Number(process.env.JEST_WORKER_ID ?? '1');
+  readonly brokers = `127.0.0.1:${this.port}`;
+  private readonly home = resolve(root, '.local', `kafka-private-${this.port}`);
+
+  private kafkaSh(command: 'start' | 'stop'): Promise<unknown> {
+    return run('bash', [resolve(root, 'scripts/infra/kafka.sh'), command], {
+      env: { ...process.env, KAFKA_HOME: this.home, KAFKA_PORT: String(this.port) },
+    });
+  }
+
+  /** Starts an empty broker (a previous run's data removed). */
+  async create(): Promise<void> {
+    await this.kafkaSh('stop');
+    await rm(this.home, { recursive: true, force: true });
+    await this.kafkaSh('start');
+  }
+
+  start = (): Promise<unknown> => this.kafkaSh('start');
+  stop = (): Promise<unknown> => this.kafkaSh('stop');
+
+  /** Stops the broker and removes its data. */
+  async destroy(): Promise<void> {
+    await this.kafkaSh('stop');
+    await rm(this.home, { recursive: true, force: true });
+  }
+}
 
 /** A minimal cookie jar for driving the API like a browser. */
 export class CookieJar {
@@ -173,7 +212,7 @@ export {
   testTokenHeader,
 } from './access-tokens';
 export { largestEvent } from './largest-events';
-export { connectEventProducer, eventMessage, eventTopic } from './event-producer';
+export { connectEventProducer, eventMessage, eventTopic, testConsumerConfig } from './event-producer';
 export { openEventStream, type EventStream, type StreamEvent } from './event-stream';
 export { LocalEvmNode } from './local-evm-node';
 export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';

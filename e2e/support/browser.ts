@@ -3,21 +3,29 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:18080';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (no background calls out). */
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/**
+ * The run's one Chromium (browser-server.ts starts it before the first file, E2E_BROWSER_WS), or
+ * one of this file's own when the tests run without it. Each test file still gets contexts of its
+ * own (cookies, storage and cache apart); closing a connected browser only disconnects from it.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const server = process.env.E2E_BROWSER_WS;
+  return server ? chromium.connect(server) : chromium.launch(chromiumOptions);
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -34,7 +42,7 @@ export async function choose(page: Page, label: string, option: string): Promise
 }
 
 /**
- * One browser for the tests of a describe block, launched before them and closed after.
+ * The browser for the tests of a describe block, connected before them and let go after.
  * `context()` is a shared context for tests that need no isolation.
  */
 export function useBrowser(): { browser: () => Browser; context: () => BrowserContext } {

@@ -7,15 +7,19 @@ import {
   bodyOf,
   CookieJar,
   eventMessage,
-  kafka,
   largestEvent,
+  PrivateKafkaBroker,
   query,
   startApp,
   validRegistration,
   waitFor,
 } from '../../test-support';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
+import type * as IdentityApp from '../../services/identity/src/app.module';
+import type * as ProfileApp from '../../services/profile/src/app.module';
+
+// Kafka goes down in one test: both services use a broker of this file's own, never the shared one.
+const kafka = new PrivateKafkaBroker();
+process.env.KAFKA_BROKERS = kafka.brokers;
 
 interface OutboxRow {
   id: string;
@@ -31,6 +35,12 @@ describe('profile: built from identity events through Kafka', () => {
   let profileUrl: string;
 
   beforeAll(async () => {
+    await kafka.create();
+    // Config is read when the modules load, so after KAFKA_BROKERS names this file's broker.
+    const { AppModule: IdentityModule } = jest.requireActual<typeof IdentityApp>(
+      '../../services/identity/src/app.module',
+    );
+    const { AppModule: ProfileModule } = jest.requireActual<typeof ProfileApp>('../../services/profile/src/app.module');
     ({ app: identity, url: identityUrl } = await startApp(IdentityModule));
     ({ app: profile, url: profileUrl } = await startApp(ProfileModule));
   });
@@ -39,6 +49,7 @@ describe('profile: built from identity events through Kafka', () => {
     await kafka.start();
     await profile?.close();
     await identity?.close();
+    await kafka.destroy();
   });
 
   async function registerAndSignIn(): Promise<{ jar: CookieJar; userId: string; email: string }> {

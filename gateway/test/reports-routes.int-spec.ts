@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deadLetterListSchema, deadLetterPath, reportListSchema, reportMessages, reportSchema } from '@app/contracts';
 import { redisOptions } from '@app/platform/redis';
 import Redis from 'ioredis';
-import { accessCookie, rawRequest, uniqueEmail } from '../../test-support';
+import { accessCookie, rawRequest, roomInMinuteWindow, uniqueEmail } from '../../test-support';
 import type * as ReportsApp from '../../services/reports-ai/src/app.module';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
 
@@ -96,10 +96,9 @@ describe('gateway: reports routes', () => {
 
   it('limits generate and analyze per client address, each counted apart: 429 with Retry-After', async () => {
     await clearLimits();
-    // The windows are fixed minutes: start early in one, so a loaded machine cannot spread the
-    // attempts over two windows.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 30_000) await new Promise((done) => setTimeout(done, 60_000 - intoMinute + 100));
+    // The windows are fixed minutes: 10 s left in one is ample for these few calls, so a loaded
+    // machine cannot spread them over two windows.
+    await roomInMinuteWindow(10_000);
     const generate = () => send('POST', '/api/reports/generate', undefined, { type: 'financial', period: '30d' });
     const statuses = [];
     for (let i = 0; i < LIMIT; i++) statuses.push((await generate()).status);

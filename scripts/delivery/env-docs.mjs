@@ -40,6 +40,10 @@ export const DESCRIPTIONS = {
     "How long a published event stays in the service's outbox table, in hours (Kafka holds it from its publication on). The relay holding the outbox lock deletes older published rows, the oldest first, 1,000 a statement and up to 100,000 at a time, at most once a minute, beside its publishing; unpublished rows are never deleted.",
   KAFKA_RETENTION_HOURS:
     "How long the platform's Kafka topics keep an event, in hours: the services create their topics with it (`retention.ms`, and `segment.ms` of at most 24 hours) and set it on existing ones that differ, keeping their other configs. A consumer's inbox row (what turns a redelivered event away) is deleted 48 hours after that, when the event can no longer come again. Give every service the same value.",
+  KAFKA_FETCH_WAIT_MS:
+    "How long a consumer's fetch waits at the broker for new events before it answers empty, in ms (kafkajs's `maxWaitTimeInMs`). A consumer that stops waits for the fetch in flight, so a shorter wait stops a process sooner and costs more fetches while idle; the integration tests use 100.",
+  QUEUE_RETRY_DELAY_MS:
+    "The wait before a failed queue job's first retry, in ms; each later retry waits twice the one before (five attempts: 1, 2, 4 and 8 s by default). The integration tests use 50.",
   KAFKA_TOPIC_PREFIX: 'Prepended to every topic name, so several stacks can share one broker (`test.`, `e2e.`).',
   QUEUE_PREFIX: 'BullMQ key prefix in Redis, so several stacks can share one Redis.',
   JWT_PUBLIC_KEYS:

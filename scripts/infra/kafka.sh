@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # A single-node Apache Kafka 3.9 broker in KRaft mode on 127.0.0.1:9092, installed from
 # Maven Central jars into .local/kafka. Usage: kafka.sh install|start|stop|status
+# KAFKA_HOME and KAFKA_PORT run another broker beside it (its own data, port and pid file, the same
+# jars): a test that stops its broker stops only its own (test-support's PrivateKafkaBroker).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-home="$root/.local/kafka"
-libs="$home/libs"
+home=${KAFKA_HOME:-"$root/.local/kafka"}
+libs="$root/.local/kafka/libs"
 data="$home/data"
 logs="$home/logs"
 pidfile="$home/kafka.pid"

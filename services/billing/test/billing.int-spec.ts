@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   waitFor,
   accessCookie,
+  testConsumerConfig,
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import { billingConfigSchema } from '../src/config';
@@ -61,7 +62,7 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     await admin.connect();
     await admin.createTopics({ topics: [{ topic, numPartitions: 3 }] }).catch(() => undefined);
     await admin.disconnect();
-    consumer = kafka.consumer({ groupId: `billing-int-${randomUUID()}` });
+    consumer = kafka.consumer(testConsumerConfig('billing'));
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: false });
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));

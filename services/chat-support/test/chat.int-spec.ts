@@ -13,7 +13,15 @@ import {
   type ChatMessageResponse,
 } from '@app/contracts';
 import type { AuthUser } from '@app/platform';
-import { accessCookie, query, rawRequest, startApp, uniqueEmail, waitFor } from '../../../test-support';
+import {
+  accessCookie,
+  query,
+  rawRequest,
+  roomInMinuteWindow,
+  startApp,
+  uniqueEmail,
+  waitFor,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 
 // The chat widget's calls (spec 7) against the real Postgres, Redis and Kafka, with the built-in
@@ -383,8 +391,7 @@ describe('chat-support: the chat widget calls', () => {
 
   it('limits chat calls per user: 429 with Retry-After past the limit, other users unaffected', async () => {
     // A fixed one-minute window: start early in one so every call counts in the same window.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    await roomInMinuteWindow(15_000);
     const user = userOf();
     const session = sessionId();
     const statuses: number[] = [];

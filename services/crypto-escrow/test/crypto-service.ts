@@ -1,14 +1,15 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(__dirname, '../../..');
-let built = false;
 
 /**
  * The crypto-escrow API and worker as the launcher runs them: `node dist/src/main.js` and
- * `node dist/src/worker.js`, built first. (Jest cannot load xrpl's ESM dependencies on Node 20;
- * node itself can, so the service runs as it does in production.) All output is kept, so tests
- * can read every log line.
+ * `node dist/src/worker.js`, as `make build` (a step of `make test` and `make test-integration`)
+ * left them: nothing is built here. (Jest cannot load xrpl's ESM dependencies on Node 20; node
+ * itself can, so the service runs as it does in production.) All output is kept, so tests can read
+ * every log line.
  */
 export class CryptoServiceProcesses {
   readonly output: string[] = [];
@@ -17,10 +18,11 @@ export class CryptoServiceProcesses {
   private api: ChildProcess | undefined;
   url = '';
 
-  static build(): void {
-    if (built) return;
-    execFileSync('npx', ['tsc', '-b', 'services/crypto-escrow'], { cwd: root, stdio: 'pipe' });
-    built = true;
+  /** A clear failure when the service was never built (tsc -b writes its buildinfo last). */
+  static checkBuilt(): void {
+    if (!existsSync(resolve(root, 'services/crypto-escrow/dist/.tsbuildinfo'))) {
+      throw new Error('services/crypto-escrow is not built: run make build (make test-integration does)');
+    }
   }
 
   /**
@@ -28,7 +30,7 @@ export class CryptoServiceProcesses {
    * settings on top of the test env.
    */
   static async start(env: Record<string, string>, options: { worker?: boolean } = {}): Promise<CryptoServiceProcesses> {
-    CryptoServiceProcesses.build();
+    CryptoServiceProcesses.checkBuilt();
     const processes = new CryptoServiceProcesses();
     processes.env = { ...process.env, LOG_LEVEL: 'debug', ...env };
     await processes.startApi();

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { testConsumerConfig } from '../../../test-support';
 
 /** Collects every crypto event on the (test-prefixed) topic from the moment it starts. */
 export class CryptoEvents {
@@ -13,7 +13,7 @@ export class CryptoEvents {
     await admin.connect();
     await admin.createTopics({ topics: [{ topic, numPartitions: 3 }] }).catch(() => undefined);
     await admin.disconnect();
-    const consumer = kafka.consumer({ groupId: `crypto-int-${randomUUID()}` });
+    const consumer = kafka.consumer(testConsumerConfig('crypto'));
     const events = new CryptoEvents(consumer);
     await consumer.connect();
     // A topic created a moment ago may not be in the broker's metadata yet.

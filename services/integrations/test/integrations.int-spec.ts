@@ -7,7 +7,16 @@ import { integrationSignatureHeader, Queue, TransactionRecordedSchema } from '@a
 import { signWebhook, type AuthUser } from '@app/platform';
 import type { Queue as BullQueue } from 'bullmq';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { query, rawRequest, startApp, startWorker, uniqueEmail, waitFor, accessCookie } from '../../../test-support';
+import {
+  query,
+  rawRequest,
+  startApp,
+  startWorker,
+  uniqueEmail,
+  waitFor,
+  accessCookie,
+  testConsumerConfig,
+} from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
 import type * as PosSyncFile from '../src/sync/pos-sync.service';
 import type * as WorkerModuleFile from '../src/worker.module';
@@ -57,7 +66,7 @@ describe('integrations: encrypted credentials, signed ingestion, analytics and P
     await admin.connect();
     await admin.createTopics({ topics: [{ topic, numPartitions: 3 }] }).catch(() => undefined);
     await admin.disconnect();
-    consumer = kafka.consumer({ groupId: `integrations-int-${randomUUID()}` });
+    consumer = kafka.consumer(testConsumerConfig('integrations'));
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: false });
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));

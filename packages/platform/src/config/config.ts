@@ -39,6 +39,11 @@ export const baseConfigSchema = z.object({
    */
   DATABASE_ADMIN_URL: z.url().optional(),
   REDIS_URL: devDefault(z.url(), 'redis://127.0.0.1:6379/0'),
+  /**
+   * The wait before a failed queue job's first retry; each later retry waits twice the one before
+   * (five attempts: 1, 2, 4 and 8 s by default). The test stacks shorten it.
+   */
+  QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   KAFKA_BROKERS: devDefault(z.string().min(1), '127.0.0.1:9092'),
   /**
    * How often the outbox relay looks for unpublished rows without being woken. Commits wake it
@@ -53,6 +58,12 @@ export const baseConfigSchema = z.object({
    * no longer be delivered again. The same value in every service.
    */
   KAFKA_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
+  /**
+   * How long a consumer's fetch waits at the broker for new events before it answers empty
+   * (kafkajs's maxWaitTimeInMs). A consumer that stops waits for the fetch in flight, so a shorter
+   * wait stops a process sooner at the price of more fetches while idle; the test stacks shorten it.
+   */
+  KAFKA_FETCH_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   /**
    * The public keys access tokens are verified with (`kid:<base64url>` entries): the gateway and
    * every service verify, identity alone signs (JWT_SIGNING_KEY). Two during a rotation.
@@ -76,6 +87,7 @@ export const redisOnlyConfigSchema = baseConfigSchema.omit({
   OUTBOX_POLL_MS: true,
   OUTBOX_RETENTION_HOURS: true,
   KAFKA_RETENTION_HOURS: true,
+  KAFKA_FETCH_WAIT_MS: true,
   JWT_PUBLIC_KEYS: true,
 });
 export type RedisOnlyConfig = z.infer<typeof redisOnlyConfigSchema>;

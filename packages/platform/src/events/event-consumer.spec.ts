@@ -27,7 +27,7 @@ describe('EventConsumer offset commits', () => {
       [],
       undefined as never,
       undefined as never,
-      { KAFKA_RETENTION_HOURS: 168 },
+      { KAFKA_RETENTION_HOURS: 168, KAFKA_FETCH_WAIT_MS: 5000 },
     ) as unknown as Committing;
     consumer.running = true;
   });

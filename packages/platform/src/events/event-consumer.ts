@@ -136,7 +136,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(EVENT_HANDLERS) private readonly handlerTypes: Type<EventHandler>[],
     private readonly moduleRef: ModuleRef,
     private readonly deadLetters: DeadLettersRepository,
-    @Inject(APP_CONFIG) private readonly config: Pick<BaseConfig, 'KAFKA_RETENTION_HOURS'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<BaseConfig, 'KAFKA_RETENTION_HOURS' | 'KAFKA_FETCH_WAIT_MS'>,
   ) {}
 
   /** The event types this service applies. */
@@ -236,6 +236,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     // a broker that came back empty needs.
     const consumer = this.kafka.consumer({
       groupId: this.groupId,
+      maxWaitTimeInMs: this.config.KAFKA_FETCH_WAIT_MS,
       retry: { retries: 8, initialRetryTime: 300, restartOnFailure: async () => false },
     });
     this.consumer = consumer;

@@ -19,7 +19,7 @@ export class QueueModule {
             prefix: process.env[QUEUE_PREFIX_ENV] || 'bull',
             defaultJobOptions: {
               attempts: 5,
-              backoff: { type: 'exponential', delay: 1000 },
+              backoff: { type: 'exponential', delay: config.QUEUE_RETRY_DELAY_MS },
               removeOnComplete: 1000,
               removeOnFail: 5000,
             },

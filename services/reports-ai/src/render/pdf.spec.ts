@@ -9,12 +9,12 @@ import { renderReportPdf } from './pdf';
 
 // The PDF opens and says what it should: its first page rendered to PNG by poppler's pdftoppm and
 // read back by tesseract's OCR carries the title and the total; poppler's pdftotext finds every
-// key figure and table header. Both tools are Debian packages (scripts/ensure-pdf-tools.sh).
+// key figure and table header. Both tools are Debian packages (scripts/ensure-tools.sh pdf).
 const execTool = promisify(execFile);
 const run = (tool: string, args: string[]) =>
   execTool(tool, args).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT'
-      ? new Error(`${tool} is missing: bash scripts/ensure-pdf-tools.sh installs it`)
+      ? new Error(`${tool} is missing: bash scripts/ensure-tools.sh pdf installs it`)
       : error;
   });
 

@@ -1,0 +1,1 @@
+export { startBrowserServer as default } from './browser-server';

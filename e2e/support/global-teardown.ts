@@ -1,0 +1,1 @@
+export { stopBrowserServer as default } from './browser-server';

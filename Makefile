@@ -10,7 +10,7 @@ JEST := node_modules/.bin/jest
 # Every TypeScript project tsc -b builds: the shared packages, each service, the gateway.
 TS_PROJECTS := packages/contracts packages/platform packages/sdk $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
 
-.PHONY: help install build infra up demo down status dead-letters bench test test-unit test-integration test-web test-e2e check format lint typecheck proto proto-check openapi clean
+.PHONY: help install build infra up demo down status dead-letters bench test test-unit test-integration test-web test-e2e check check-built check-types check-format check-lint format proto proto-check openapi clean
 
 help:
 	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
@@ -95,15 +95,27 @@ test-e2e: build infra
 	@node scripts/launch.mjs up test >/dev/null
 	bash scripts/e2e.sh
 
+# The checks run two at a time (both cores), the longest first, each one's output kept together.
 check: install proto-check
-	npx prettier --check .
-	npx eslint --max-warnings 0 .
+	@$(MAKE) --no-print-directory -j2 --output-sync=target check-built check-types check-format check-lint
+
+# The sources build (tsc -b), then what is generated from them and the delivery files.
+check-built:
 	npx tsc -b $(TS_PROJECTS)
-	npx tsc -p tsconfig.tests.json
-	npm run typecheck -w web
 	node scripts/api/openapi.mjs
 	node scripts/api/sdk.mjs
-	$(MAKE) delivery-check
+	node scripts/delivery/check.mjs
+
+# The tests' and the web app's type-check.
+check-types:
+	npx tsc -p tsconfig.tests.json
+	npm run typecheck -w web
+
+check-format:
+	npx prettier --check .
+
+check-lint:
+	npx eslint --max-warnings 0 .
 
 # docs/openapi.json from the route descriptors (packages/contracts, http/routes), and the SDK's
 # generated methods from it (packages/sdk); `make check` fails when either is stale.

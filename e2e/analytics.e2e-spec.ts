@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { newPage, useBrowser } from './support/browser';
@@ -92,7 +92,8 @@ describe('analytics screens in the browser, through the gateway', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^competitive-analysis-12m-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile(await download.path(), 'utf8');
+    // Read through the browser's connection: the shared browser (browser-server.ts) keeps the file.
+    const csv = await text(await download.createReadStream());
     const [header, merchant] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toMatch(/^Name,Data,Market Position,/);
     expect(merchant).toMatch(/^Your business,/);

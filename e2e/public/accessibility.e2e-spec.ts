@@ -1,55 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { useBrowser } from '../support/browser';
-import { openRoute, report, specPublicRoutes } from './public-site';
+import { openRoute } from './public-site';
 
-type Impact = 'critical' | 'serious' | 'moderate' | 'minor';
-const impacts: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
-
-interface Finding {
-  path: string;
-  id: string;
-  impact: Impact;
-  nodes: number;
-  help: string;
-}
-
+// Axe judges every public page in public-site.e2e-spec.ts, on the walk's one visit to each.
 describe('accessibility of the public pages', () => {
   const { context } = useBrowser();
-
-  it('has no serious or critical axe violation on any public page', async () => {
-    const page = await context().newPage();
-    const findings: Finding[] = [];
-    const scanned: string[] = [];
-
-    // The section indexes (/solutions, /legal) are the router's own, beyond spec 2.1's list.
-    for (const path of [...specPublicRoutes, '/forgot-password', '/solutions', '/legal']) {
-      const { exists } = await openRoute(page, path);
-      if (!exists) continue; // a route of a later issue; public-routes.e2e-spec.ts reports it
-      scanned.push(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const violation of results.violations) {
-        findings.push({
-          path,
-          id: violation.id,
-          impact: (violation.impact ?? 'minor') as Impact,
-          nodes: violation.nodes.length,
-          help: violation.help,
-        });
-      }
-    }
-
-    report(`axe: scanned ${scanned.length} pages: ${scanned.join(', ')}`);
-    for (const impact of impacts) {
-      const found = findings.filter((finding) => finding.impact === impact);
-      report(`axe: ${impact}: ${found.length} violation(s)`);
-      for (const finding of found) {
-        report(`  ${finding.path}  ${finding.id} (${finding.nodes} node(s)): ${finding.help}`);
-      }
-    }
-    expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')).toEqual([]);
-    await page.close();
-    // Every public page in one test: a budget for all of them, not one page's.
-  }, 300_000);
 
   it('lets a keyboard user move through the contact form with Tab and submit it with Enter', async () => {
     const page = await context().newPage();

@@ -47,6 +47,7 @@ const profiles = {
     prefix: '',
     limits: {},
     cryptoTiming: {},
+    passwordHash: {},
   },
   test: {
     gateway: 18080,
@@ -82,6 +83,9 @@ const profiles = {
     // The worker asks Coinbase and the ledger every second rather than every 10 and 30 s (spec 9),
     // so a payment or an escrow the tests settle shows at the browser's next poll.
     cryptoTiming: { CHARGE_POLL_INTERVAL_MS: '1000', ESCROW_MONITOR_INTERVAL_MS: '1000' },
+    // argon2id at 1 MiB and 1 pass instead of 64 MiB and 3: the e2e tests register and sign in a
+    // user or more each (production refuses less than the default).
+    passwordHash: { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_PASSES: '1' },
   },
 };
 const profile = profiles[profileName];
@@ -223,8 +227,8 @@ const processes = [
   },
   // Identity alone holds the private key access tokens are signed with; it runs identity
   // verification (KYC) on Stripe Identity, the local fake Stripe here.
-  serviceApi('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal }),
-  serviceWorker('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal }),
+  serviceApi('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal, ...profile.passwordHash }),
+  serviceWorker('identity', 'identity', profile.identity, { JWT_SIGNING_KEY, ...stripeLocal, ...profile.passwordHash }),
   serviceApi('profile', 'profile', profile.profile),
   // The chat assistant and sentiment use OpenAI only when OPENAI_API_KEY is set in the environment
   // (OPENAI_BASE_URL: a local OpenAI-compatible server such as Ollama); otherwise the built-in engines.

@@ -20,6 +20,10 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
 // 100 ms instead of kafkajs's 5 s. Failed jobs retry after 50 ms, 100 ms, … instead of 1 s, 2 s, ….
 process.env.KAFKA_FETCH_WAIT_MS ??= '100';
 process.env.QUEUE_RETRY_DELAY_MS ??= '50';
+// Identity hashes new passwords with argon2id at 1 MiB and 1 pass, not production's 64 MiB and 3
+// (services/identity's password unit test checks those).
+process.env.PASSWORD_HASH_MEMORY_KIB ??= '1024';
+process.env.PASSWORD_HASH_PASSES ??= '1';
 // Identity signs with the test key pair, which test-support's accessToken mints with too (always:
 // a key from the shell would make every minted token a forgery).
 process.env.JWT_SIGNING_KEY = TEST_SIGNING_KEY;

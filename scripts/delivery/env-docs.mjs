@@ -40,6 +40,10 @@ export const DESCRIPTIONS = {
     "How long a published event stays in the service's outbox table, in hours (Kafka holds it from its publication on). The relay holding the outbox lock deletes older published rows, the oldest first, 1,000 a statement and up to 100,000 at a time, at most once a minute, beside its publishing; unpublished rows are never deleted.",
   KAFKA_RETENTION_HOURS:
     "How long the platform's Kafka topics keep an event, in hours: the services create their topics with it (`retention.ms`, and `segment.ms` of at most 24 hours) and set it on existing ones that differ, keeping their other configs. A consumer's inbox row (what turns a redelivered event away) is deleted 48 hours after that, when the event can no longer come again. Give every service the same value.",
+  PASSWORD_HASH_MEMORY_KIB:
+    "argon2id's memory for new password hashes, in KiB (identity). Production may not go below the default 64 MiB; a stored hash names its own cost, so raising it leaves existing hashes valid. The test stacks use 1024.",
+  PASSWORD_HASH_PASSES:
+    "argon2id's passes for new password hashes (identity). Production may not go below the default 3. The test stacks use 1.",
   KAFKA_FETCH_WAIT_MS:
     "How long a consumer's fetch waits at the broker for new events before it answers empty, in ms (kafkajs's `maxWaitTimeInMs`). A consumer that stops waits for the fetch in flight, so a shorter wait stops a process sooner and costs more fetches while idle; the integration tests use 100.",
   QUEUE_RETRY_DELAY_MS:

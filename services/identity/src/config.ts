@@ -7,6 +7,7 @@ import {
   stripeDevDefault,
 } from '@app/platform';
 import { z } from 'zod';
+import { standardCost } from './auth/password.util';
 
 const isProduction = process.env.NODE_ENV === 'production';
 
@@ -30,6 +31,24 @@ export const identityConfigSchema = baseConfigSchema.extend({
     z.string().regex(/^whsec_\w+$/),
     'whsec_local_identity_development_only',
   ),
+  /**
+   * argon2id's cost for new password hashes: memory in KiB and passes (by default OWASP's 64 MiB and
+   * 3 passes, which production may not go below). A stored hash names its own cost, so hashes of
+   * any cost verify. The test stacks use 1 MiB and 1 pass: their tests register and sign in
+   * hundreds of users on two cores.
+   */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(isProduction ? standardCost.memoryKib : 1024)
+    .max(4_194_304)
+    .default(standardCost.memoryKib),
+  PASSWORD_HASH_PASSES: z.coerce
+    .number()
+    .int()
+    .min(isProduction ? standardCost.passes : 1)
+    .max(10)
+    .default(standardCost.passes),
   /** Whether the provider also matches a live selfie against the document's photo. */
   KYC_REQUIRE_MATCHING_SELFIE: z.stringbool().default(true),
   /**

@@ -24,7 +24,7 @@ import { OneTimeTokensRepository, type ConsumeResult } from '../tokens/one-time-
 import { hashToken } from '../tokens/secret-token.util';
 import type { User } from '../users/user.entity';
 import { UsersRepository, type NewUser } from '../users/users.repository';
-import { hashPassword, verifyPassword } from './password.util';
+import { PasswordHasher } from './password.util';
 import { RetryLaterError } from './retry-later.error';
 import { SignInThrottle, signInThrottle, type ThrottleVerdict } from './sign-in-throttle';
 
@@ -66,6 +66,7 @@ const verificationFailure: Record<Exclude<ConsumeResult, { ok: true }>['reason']
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  private readonly passwords: PasswordHasher;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
@@ -76,7 +77,12 @@ export class AuthService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: OutboxService,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    this.passwords = new PasswordHasher({
+      memoryKib: config.PASSWORD_HASH_MEMORY_KIB,
+      passes: config.PASSWORD_HASH_PASSES,
+    });
+  }
 
   async register(input: RegisterRequest, requestId?: string): Promise<{ userId: string }> {
     const { user } = await this.createAccount(
@@ -173,7 +179,7 @@ export class AuthService {
     const email = account.email.toLowerCase();
     if (await this.users.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, messages.emailTaken);
     const { password, ...fields } = account;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     try {
       const { user, token } = await this.transactions.run(async (manager) => {
         const user = await this.users.create(manager, { ...fields, username: email, email, passwordHash });
@@ -223,7 +229,7 @@ export class AuthService {
     const verdict = await this.throttle.attempt(account);
     if (verdict.state !== 'proceed') throw this.throttled(account, verdict);
     const user = await this.users.findByEmail(account);
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+    if (!(await this.passwords.verify(user?.passwordHash, password)) || !user) {
       const after = await this.throttle.fail(account);
       if (after.state === 'locked') throw this.throttled(account, after);
       throw new AppError(ErrorCode.InvalidCredentials, messages.invalidCredentials);
@@ -285,7 +291,7 @@ export class AuthService {
    * owner proved control of the mailbox, so a sign-in lock ends too.
    */
   async resetPassword(input: ResetPasswordRequest): Promise<void> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const userId = await this.transactions.run(async (manager) => {
       const consumed = await this.oneTimeTokens.consume(manager, input.token, 'reset_password');
       if (!consumed.ok) return null;

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { hashPassword, verifyPassword } from './password.util';
+import { PasswordHasher } from './password.util';
 
 const decoyPassword = 'decoy-password-for-timing-1A!';
 
@@ -8,6 +8,10 @@ const decoyPassword = 'decoy-password-for-timing-1A!';
 jest.setTimeout(60_000);
 
 describe('password.util', () => {
+  // Production's cost: the hasher's default.
+  const passwords = new PasswordHasher();
+  const hashPassword = (password: string) => passwords.hash(password);
+  const verifyPassword = (stored: string | undefined, password: string) => passwords.verify(stored, password);
   let hash: string;
   beforeAll(async () => {
     hash = await hashPassword('Roast3d!Beans');
@@ -53,5 +57,15 @@ describe('password.util', () => {
     await expect(verifyPassword('not-a-hash', 'Roast3d!Beans')).resolves.toBe(false);
     await expect(verifyPassword('', 'Roast3d!Beans')).resolves.toBe(false);
     await expect(verifyPassword(hash.slice(0, -10), 'Roast3d!Beans')).resolves.toBe(false);
+  });
+
+  it('hashes at a lower configured cost (the test stacks), and verifies hashes of either cost', async () => {
+    const cheap = new PasswordHasher({ memoryKib: 1024, passes: 1 });
+    const cheapHash = await cheap.hash('Roast3d!Beans');
+    expect(cheapHash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=\d+\$/);
+    expect(await cheap.verify(hash, 'Roast3d!Beans')).toBe(true);
+    expect(await verifyPassword(cheapHash, 'Roast3d!Beans')).toBe(true);
+    expect(await cheap.verify(cheapHash, 'roast3d!beans')).toBe(false);
+    expect(await cheap.verify(undefined, 'Roast3d!Beans')).toBe(false);
   });
 });

@@ -3,9 +3,9 @@
 // (JEST_WORKER_ID: 1, 2, …), so test files run on every core without seeing each other's rows,
 // jobs or events; integration-setup.ts creates the databases. Set before any module reads them.
 import { TEST_PUBLIC_KEYS, TEST_SIGNING_KEY } from './access-tokens';
-import { integrationWorker } from './integration-workers';
+import { integrationWorker, workerOffset } from './integration-workers';
 
-const worker = integrationWorker(process.env.JEST_WORKER_ID);
+const worker = integrationWorker(Number(process.env.JEST_WORKER_ID ?? 1) + workerOffset());
 process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL ??= 'silent';
 process.env.DATABASE_URL ??= worker.databaseUrl;

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { integrationWorker } from './integration-workers';
+import { integrationWorker, workerOffset } from './integration-workers';
 
 /**
  * Jest's globalSetup for the integration project: each worker's database exists before any spec
@@ -10,7 +10,7 @@ export default async function integrationSetup(globalConfig: { maxWorkers: numbe
   await admin.connect();
   try {
     for (let id = 1; id <= globalConfig.maxWorkers; id++) {
-      const { database } = integrationWorker(id);
+      const { database } = integrationWorker(id + workerOffset());
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
       if (!rowCount) await admin.query(`CREATE DATABASE "${database}"`);
     }

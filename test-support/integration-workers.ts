@@ -16,6 +16,12 @@ export interface IntegrationWorker {
  */
 const redisDatabases = [1, ...Array.from({ length: 11 }, (_, index) => index + 4)];
 
+/**
+ * TEST_WORKER_OFFSET shifts a run's workers (offset 4: worker 1 takes world 5), so two runs on one
+ * machine (two checkouts, two people) each have worlds of their own.
+ */
+export const workerOffset = (): number => Number(process.env.TEST_WORKER_OFFSET ?? 0) || 0;
+
 export function integrationWorker(id: string | number = 1): IntegrationWorker {
   const n = Number(id);
   if (!Number.isInteger(n) || n < 1 || n > redisDatabases.length) {

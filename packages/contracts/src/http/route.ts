@@ -109,3 +109,21 @@ export function pathParameters(path: string): string[] {
 
 /** `route` helper: keeps each descriptor's literal type (for typed calls) while checking its shape. */
 export const route = <const R extends RouteDescriptor>(descriptor: R): R => descriptor;
+
+/** The request header naming a retry-safe POST (docs/developer-platform.md, "Idempotency"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * The POSTs that accept an Idempotency-Key: those a signed-in member or an API key makes to create
+ * or move something. Not public ones (sign-in, registration: no caller to key them by), provider
+ * webhooks (deduplicated by their event ids), internal calls, streams or uploads.
+ */
+export const acceptsIdempotencyKey = (
+  route: Pick<RouteDescriptor, 'method' | 'access' | 'stream' | 'upload'>,
+): boolean =>
+  route.method === 'POST' &&
+  route.access !== 'public' &&
+  route.access !== 'webhook' &&
+  route.access !== 'internal' &&
+  !route.stream &&
+  !route.upload;

@@ -1,8 +1,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createdApiKeySchema, transactionPageSchema } from '@app/contracts';
+import {
+  createdApiKeySchema,
+  transactionPageSchema,
+  webhookDeliveryViewSchema,
+  webhookEndpointWithSecretSchema,
+} from '@app/contracts';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { reportSale } from './support/sales';
 import { signInNewVerifiedUser } from './support/session';
@@ -18,18 +24,41 @@ async function readmeExample(): Promise<string> {
   return example;
 }
 
+/**
+ * A free port for the example's webhook receiver, among those the test stack lets webhooks reach
+ * on this machine (WEBHOOK_LOOPBACK_PORTS, 9000-9099 outside production).
+ */
+async function freeReceiverPort(): Promise<number> {
+  for (let port = 9000 + Math.floor(Math.random() * 50); port < 9100; port++) {
+    const free = await new Promise<boolean>((done) => {
+      const probe = createServer()
+        .once('error', () => done(false))
+        .listen(port, () => probe.close(() => done(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 9000-9099 for the webhook receiver');
+}
+
 describe('developer platform: the reference and the SDK against the running stack', () => {
   const { browser } = useBrowser();
 
-  it("runs the SDK README's example with a new API key and prints the owner's transactions", async () => {
+  it("runs the SDK README's example: the owner's transactions, a report's PDF and a verified webhook", async () => {
     const { context } = await newPage(browser());
     await signInNewVerifiedUser(context, 'sdk');
     await reportSale(context, '42.50');
     const created = await context.request.post('/api/developer/api-keys', {
-      data: { name: 'SDK example', mode: 'live', scopes: ['read'] },
+      data: { name: 'SDK example', mode: 'live', scopes: ['read', 'write'] },
     });
     expect(created.status()).toBe(201);
     const { secret } = createdApiKeySchema.parse(await created.json());
+    // The merchant's webhook endpoint, added in the web app: the example receives its test event.
+    const port = await freeReceiverPort();
+    const added = await context.request.post('/api/developer/webhooks', {
+      data: { url: `http://127.0.0.1:${port}/webhooks`, eventTypes: ['transaction.recorded'] },
+    });
+    expect(added.status()).toBe(201);
+    const endpoint = webhookEndpointWithSecretSchema.parse(await added.json());
     // The sale reaches analytics through Kafka: wait for it before running the example.
     const deadline = Date.now() + 30_000;
     let transactionId: string | undefined;
@@ -46,15 +75,49 @@ describe('developer platform: the reference and the SDK against the running stac
       const script = join(folder, 'example.mjs');
       await writeFile(script, await readmeExample());
       const { stdout } = await run(process.execPath, [script], {
-        env: { ...process.env, PLATFORM_URL: baseUrl, PLATFORM_API_KEY: secret },
-        timeout: 30_000,
+        cwd: folder,
+        env: {
+          ...process.env,
+          PLATFORM_URL: baseUrl,
+          PLATFORM_API_KEY: secret,
+          PLATFORM_WEBHOOK_ENDPOINT_ID: endpoint.id,
+          PLATFORM_WEBHOOK_SECRET: endpoint.signingSecret,
+          PORT: String(port),
+        },
+        timeout: 60_000,
       });
       expect(stdout).toContain(`${transactionId} 42.50 USD completed`);
       expect(stdout).toContain('404 NOT_FOUND');
+      // The report's PDF, as bytes with its type and name, written where the example ran.
+      expect(stdout).toMatch(/saved \S+\.pdf application\/pdf \d+ bytes/);
+      const pdf = await readFile(join(folder, 'report.pdf'));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(stdout).toContain(`application/pdf ${pdf.length} bytes`);
+      // The test event arrived signed, and the receiver verified it: the platform logged a 204.
+      const verified = /verified webhook\.test (\S+)/.exec(stdout)?.[1];
+      expect(verified).toBeDefined();
+      // The attempt is logged once the receiver's answer is in: follow the log briefly.
+      const logged = async () => {
+        const log = await context.request.get(`/api/developer/webhooks/${endpoint.id}/deliveries`);
+        return webhookDeliveryViewSchema
+          .array()
+          .parse(await log.json())
+          .find((delivery) => delivery.eventId === verified);
+      };
+      let delivery = await logged();
+      for (let wait = 0; delivery?.status !== 'succeeded' && wait < 20; wait++) {
+        await new Promise((done) => setTimeout(done, 250));
+        delivery = await logged();
+      }
+      expect(delivery).toMatchObject({
+        eventType: 'webhook.test',
+        status: 'succeeded',
+        lastStatusCode: 204,
+      });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('renders the API reference at /api/docs from the OpenAPI document, with no console errors', async () => {
     const { page } = await newPage(browser());

@@ -105,6 +105,8 @@ export interface ApiCall {
 export class ApiCalls {
   private readonly sessions: SessionVerifier;
   private readonly limiter: RateLimiter;
+  /** The RateLimit-Remaining each call's answer shows so far. */
+  private readonly rateLimitShown = new WeakMap<ApiCall, number>();
   private readonly apiKeys: ApiKeyResolver;
   /** The web app's own origin: the only one a browser may send state-changing requests from. */
   private readonly ownOrigins: string[];
@@ -205,7 +207,15 @@ export class ApiCalls {
     limit: RateLimit,
   ): Promise<Refusal | undefined> {
     const decision = await this.limiter.hit(bucket, clientKey(client), limit.max, limit.windowSeconds);
-    call.setHeader('ratelimit-remaining', decision.remaining);
+    // RateLimit-* of the limit closest to running out (a call can count against several), and
+    // always of the one that refused: its size, what is left and the seconds until its window ends.
+    const shown = this.rateLimitShown.get(call);
+    if (!decision.allowed || shown === undefined || decision.remaining <= shown) {
+      this.rateLimitShown.set(call, decision.remaining);
+      call.setHeader('ratelimit-limit', limit.max);
+      call.setHeader('ratelimit-remaining', decision.remaining);
+      call.setHeader('ratelimit-reset', decision.retryAfterSeconds);
+    }
     if (decision.allowed) return undefined;
     call.setHeader('retry-after', decision.retryAfterSeconds);
     return {

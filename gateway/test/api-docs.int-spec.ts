@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rawRequest } from '../../test-support';
 import { startGateway, type StartedGateway } from './gateway-in-front';
 
@@ -43,5 +45,63 @@ describe('gateway: API reference', () => {
       expect([source, asset.status]).toEqual([source, 200]);
     }
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('gateway: the OpenAPI document over the wire', () => {
+  let gateway: StartedGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+
+  afterAll(() => gateway?.close());
+
+  const committed = () => readFileSync(resolve(__dirname, '../../docs/openapi.json'));
+  /** The answer's bytes as sent (no decoding: fetch would undo the compression). */
+  const get = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+      const req = httpRequest(`${gateway.url}/api/openapi.json`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+
+  it('is compressed for clients that accept it (brotli, else gzip) and served plain to the others', async () => {
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(committed())).toBe(true);
+    // The reference is large: compressed it is a small part of it.
+    expect(br.body.length).toBeLessThan(committed().length / 5);
+
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(committed())).toBe(true);
+
+    const refused = await get({ 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(committed())).toBe(true);
+  });
+
+  it('carries an ETag, and a client that has the current one gets 304 and no body', async () => {
+    const first = await get({ 'accept-encoding': 'gzip' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]{16,}"$/);
+    // The same tag whatever the encoding: it names the document.
+    expect((await get({})).headers.etag).toBe(etag);
+
+    const again = await get({ 'accept-encoding': 'gzip', 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    const stale = await get({ 'if-none-match': '"an-older-version"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(committed())).toBe(true);
   });
 });

@@ -24,9 +24,34 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-type Input = Record<string, unknown> & { query?: Record<string, unknown>; body?: unknown };
+type Input = Record<string, unknown> & { query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string };
 
-/** How a generated method reaches the API: one HTTP call, JSON in and out. */
+/** A file the API answered (a report's PDF or CSV, a property's document): its bytes, not JSON. */
+export interface BinaryAnswer {
+  /** The file's bytes. */
+  data: Uint8Array;
+  /** Its media type as the API sent it, e.g. `application/pdf` or `text/csv; charset=utf-8`. */
+  contentType: string;
+  /** The file name from Content-Disposition, when the API gave one. */
+  filename?: string;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`). */
+export function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      /* a malformed one: try the plain parameter */
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(disposition);
+  return plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]) : undefined;
+}
+
+/** How a generated method reaches the API: one HTTP call, JSON in, JSON (or a file's bytes) out. */
 export class Transport {
   private readonly baseUrl: string;
 
@@ -37,7 +62,13 @@ export class Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
-  async call(method: string, path: string, pathParams: string[], given: object): Promise<unknown> {
+  async call(
+    method: string,
+    path: string,
+    pathParams: string[],
+    given: object,
+    answer: 'json' | 'binary' = 'json',
+  ): Promise<unknown> {
     const input = given as Input;
     let url = path;
     for (const name of pathParams) {
@@ -52,12 +83,21 @@ export class Transport {
     const response = await (this.options.fetch ?? fetch)(`${this.baseUrl}${url}${search.size ? `?${search}` : ''}`, {
       method,
       headers: {
-        accept: 'application/json',
+        accept: answer === 'binary' ? '*/*' : 'application/json',
         authorization: `Bearer ${this.options.apiKey}`,
         ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {}),
       },
       body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
     });
+    if (answer === 'binary' && response.ok) {
+      const file: BinaryAnswer = {
+        data: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+      const filename = filenameOf(response.headers.get('content-disposition'));
+      return filename === undefined ? file : { ...file, filename };
+    }
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -78,6 +118,7 @@ export class Transport {
  *
  *   const client = new PaymentsClient({ baseUrl: 'https://pay.example.com', apiKey: myApiKey });
  *   const page = await client.listTransactions({ query: { limit: 10 } });
+ *   const pdf = await client.downloadReport({ id: reportId }); // { data: Uint8Array, contentType, filename }
  */
 export class PaymentsClient extends Operations {
   protected readonly transport: Transport;

@@ -1,340 +1,85 @@
 // Generated from docs/openapi.json by scripts/api/sdk.mjs: do not edit (`make openapi` rewrites it).
-import type { Transport } from './client';
+import type { BinaryAnswer, Transport } from './client';
 
 /** GET /api/user/profile: input of `getProfile`. */
 export type GetProfileInput = Record<string, never>;
 /** GET /api/user/profile: the 200 answer. */
-export type GetProfileResult = {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  dateOfBirth: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  companyName: string;
-  businessType: string;
-  taxId: string;
-  companyRegistrationNumber: string;
-  website: string;
-  businessAddress: string;
-  businessCity: string;
-  businessState: string;
-  businessPostalCode: string;
-  businessCountry: string;
-};
+export type GetProfileResult = GetProfileResponse;
 
 /** PUT /api/user/profile: input of `updateProfile`. */
 export interface UpdateProfileInput {
-  body: {
-    firstName?: string;
-    lastName?: string;
-    phone?: string;
-    dateOfBirth?: string;
-    address?: string;
-    city?: string;
-    state?: string;
-    postalCode?: string;
-    country?: string;
-    companyName?: string;
-    businessType?: string;
-    taxId?: string;
-    companyRegistrationNumber?: string;
-    website?: string;
-    businessAddress?: string;
-    businessCity?: string;
-    businessState?: string;
-    businessPostalCode?: string;
-    businessCountry?: string;
-  };
+  body: UpdateProfileRequest;
 }
 /** PUT /api/user/profile: the 200 answer. */
-export type UpdateProfileResult = {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  dateOfBirth: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  companyName: string;
-  businessType: string;
-  taxId: string;
-  companyRegistrationNumber: string;
-  website: string;
-  businessAddress: string;
-  businessCity: string;
-  businessState: string;
-  businessPostalCode: string;
-  businessCountry: string;
-};
+export type UpdateProfileResult = GetProfileResponse;
 
 /** GET /api/billing/subscription: input of `getSubscription`. */
 export type GetSubscriptionInput = Record<string, never>;
 /** GET /api/billing/subscription: the 200 answer. */
-export type GetSubscriptionResult = {
-  planId: 'starter' | 'growth' | 'pro';
-  planName: string;
-  billingCycle: ('monthly' | 'annual') | null;
-  status:
-    | 'none'
-    | 'incomplete'
-    | 'incomplete_expired'
-    | 'trialing'
-    | 'active'
-    | 'past_due'
-    | 'canceled'
-    | 'unpaid'
-    | 'paused';
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-};
+export type GetSubscriptionResult = CurrentSubscription;
 
 /** GET /api/integrations/payment-processors: input of `listPaymentProcessors`. */
 export type ListPaymentProcessorsInput = Record<string, never>;
 /** GET /api/integrations/payment-processors: the 200 answer. */
-export type ListPaymentProcessorsResult = {
-  id: string;
-  isActive: boolean;
-  configuration: {
-    [key: string]: unknown;
-  };
-  lastSync: string | null;
-  lastSyncError: string | null;
-  createdAt: string;
-  ingestUrl: string;
-  signingSecretHint: string;
-  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
-  processorName: string;
-  apiKey: string;
-  apiSecret: string | null;
-  webhookUrl: string | null;
-}[];
+export type ListPaymentProcessorsResult = ListPaymentProcessorsResponse;
 
 /** POST /api/integrations/payment-processors: input of `createPaymentProcessor`. */
 export interface CreatePaymentProcessorInput {
-  body: {
-    processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
-    processorName?: string;
-    apiKey: string;
-    apiSecret?: string;
-    webhookUrl?: string;
-  };
+  body: CreateProcessorRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/integrations/payment-processors: the 201 answer. */
-export type CreatePaymentProcessorResult = {
-  id: string;
-  isActive: boolean;
-  configuration: {
-    [key: string]: unknown;
-  };
-  lastSync: string | null;
-  lastSyncError: string | null;
-  createdAt: string;
-  ingestUrl: string;
-  signingSecretHint: string;
-  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
-  processorName: string;
-  apiKey: string;
-  apiSecret: string | null;
-  webhookUrl: string | null;
-  signingSecret: string;
-};
+export type CreatePaymentProcessorResult = CreatedProcessor;
 
 /** PUT /api/integrations/payment-processors/{id}: input of `updatePaymentProcessor`. */
 export interface UpdatePaymentProcessorInput {
   id: string;
-  body: {
-    isActive: boolean;
-  };
+  body: UpdateProcessorRequest;
 }
 /** PUT /api/integrations/payment-processors/{id}: the 200 answer. */
-export type UpdatePaymentProcessorResult = {
-  id: string;
-  isActive: boolean;
-  configuration: {
-    [key: string]: unknown;
-  };
-  lastSync: string | null;
-  lastSyncError: string | null;
-  createdAt: string;
-  ingestUrl: string;
-  signingSecretHint: string;
-  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
-  processorName: string;
-  apiKey: string;
-  apiSecret: string | null;
-  webhookUrl: string | null;
-};
+export type UpdatePaymentProcessorResult = ProcessorView;
 
 /** GET /api/integrations/pos-systems: input of `listPosSystems`. */
 export type ListPosSystemsInput = Record<string, never>;
 /** GET /api/integrations/pos-systems: the 200 answer. */
-export type ListPosSystemsResult = {
-  id: string;
-  isActive: boolean;
-  configuration: {
-    [key: string]: unknown;
-  };
-  lastSync: string | null;
-  lastSyncError: string | null;
-  createdAt: string;
-  ingestUrl: string;
-  signingSecretHint: string;
-  posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
-  posName: string;
-  apiKey: string;
-  locationId: string | null;
-  syncFrequency: 'realtime' | 'hourly' | 'daily';
-}[];
+export type ListPosSystemsResult = ListPosSystemsResponse;
 
 /** POST /api/integrations/pos-systems: input of `createPosSystem`. */
 export interface CreatePosSystemInput {
-  body: {
-    posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
-    posName?: string;
-    apiKey: string;
-    locationId?: string;
-    syncFrequency?: 'realtime' | 'hourly' | 'daily';
-  };
+  body: CreatePosRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/integrations/pos-systems: the 201 answer. */
-export type CreatePosSystemResult = {
-  id: string;
-  isActive: boolean;
-  configuration: {
-    [key: string]: unknown;
-  };
-  lastSync: string | null;
-  lastSyncError: string | null;
-  createdAt: string;
-  ingestUrl: string;
-  signingSecretHint: string;
-  posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
-  posName: string;
-  apiKey: string;
-  locationId: string | null;
-  syncFrequency: 'realtime' | 'hourly' | 'daily';
-  signingSecret: string;
-};
+export type CreatePosSystemResult = CreatedPos;
 
 /** GET /api/integrations/analytics: input of `getIntegrationsAnalytics`. */
 export type GetIntegrationsAnalyticsInput = Record<string, never>;
 /** GET /api/integrations/analytics: the 200 answer. */
-export type GetIntegrationsAnalyticsResult = {
-  activeIntegrations: number;
-  transactionsToday: number;
-  revenueToday: number;
-  currency: string;
-  lastSync: string | null;
-};
+export type GetIntegrationsAnalyticsResult = IntegrationsAnalytics;
 
 /** GET /api/developer/webhooks: input of `listWebhookEndpoints`. */
 export type ListWebhookEndpointsInput = Record<string, never>;
 /** GET /api/developer/webhooks: the 200 answer. */
-export type ListWebhookEndpointsResult = {
-  id: string;
-  url: string;
-  eventTypes: (
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-  )[];
-  isActive: boolean;
-  signingSecretHint: string;
-  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}[];
+export type ListWebhookEndpointsResult = ListWebhookEndpointsResponse;
 
 /** POST /api/developer/webhooks: input of `createWebhookEndpoint`. */
 export interface CreateWebhookEndpointInput {
-  body: {
-    url: string;
-    eventTypes: (
-      | 'transaction.recorded'
-      | 'transaction.updated'
-      | 'charge.completed'
-      | 'charge.failed'
-      | 'escrow.finished'
-      | 'escrow.cancelled'
-      | 'subscription.changed'
-      | 'payout.paid'
-    )[];
-  };
+  body: CreateWebhookEndpointRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/developer/webhooks: the 201 answer. */
-export type CreateWebhookEndpointResult = {
-  id: string;
-  url: string;
-  eventTypes: (
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-  )[];
-  isActive: boolean;
-  signingSecretHint: string;
-  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  signingSecret: string;
-};
+export type CreateWebhookEndpointResult = WebhookEndpointWithSecret;
 
 /** PUT /api/developer/webhooks/{id}: input of `updateWebhookEndpoint`. */
 export interface UpdateWebhookEndpointInput {
   id: string;
-  body: {
-    url?: string;
-    eventTypes?: (
-      | 'transaction.recorded'
-      | 'transaction.updated'
-      | 'charge.completed'
-      | 'charge.failed'
-      | 'escrow.finished'
-      | 'escrow.cancelled'
-      | 'subscription.changed'
-      | 'payout.paid'
-    )[];
-    isActive?: boolean;
-  };
+  body: UpdateWebhookEndpointRequest;
 }
 /** PUT /api/developer/webhooks/{id}: the 200 answer. */
-export type UpdateWebhookEndpointResult = {
-  id: string;
-  url: string;
-  eventTypes: (
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-  )[];
-  isActive: boolean;
-  signingSecretHint: string;
-  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type UpdateWebhookEndpointResult = WebhookEndpointView;
 
 /** DELETE /api/developer/webhooks/{id}: input of `deleteWebhookEndpoint`. */
 export interface DeleteWebhookEndpointInput {
@@ -346,29 +91,11 @@ export type DeleteWebhookEndpointResult = void;
 /** POST /api/developer/webhooks/{id}/rotate-secret: input of `rotateWebhookSecret`. */
 export interface RotateWebhookSecretInput {
   id: string;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/developer/webhooks/{id}/rotate-secret: the 200 answer. */
-export type RotateWebhookSecretResult = {
-  id: string;
-  url: string;
-  eventTypes: (
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-  )[];
-  isActive: boolean;
-  signingSecretHint: string;
-  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  signingSecret: string;
-};
+export type RotateWebhookSecretResult = WebhookEndpointWithSecret;
 
 /** GET /api/developer/webhooks/{id}/deliveries: input of `listWebhookDeliveries`. */
 export interface ListWebhookDeliveriesInput {
@@ -378,131 +105,31 @@ export interface ListWebhookDeliveriesInput {
   };
 }
 /** GET /api/developer/webhooks/{id}/deliveries: the 200 answer. */
-export type ListWebhookDeliveriesResult = {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType:
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-    | 'webhook.test';
-  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  attemptLog: {
-    number: number;
-    statusCode: number | null;
-    latencyMs: number | null;
-    error: string | null;
-    succeeded: boolean;
-    manual: boolean;
-    attemptedAt: string;
-  }[];
-}[];
+export type ListWebhookDeliveriesResult = ListWebhookDeliveriesResponse;
 
 /** POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend: input of `resendWebhookDelivery`. */
 export interface ResendWebhookDeliveryInput {
   id: string;
   deliveryId: string;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend: the 202 answer. */
-export type ResendWebhookDeliveryResult = {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType:
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-    | 'webhook.test';
-  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  attemptLog: {
-    number: number;
-    statusCode: number | null;
-    latencyMs: number | null;
-    error: string | null;
-    succeeded: boolean;
-    manual: boolean;
-    attemptedAt: string;
-  }[];
-};
+export type ResendWebhookDeliveryResult = WebhookDeliveryView;
 
 /** POST /api/developer/webhooks/{id}/test: input of `sendWebhookTestEvent`. */
 export interface SendWebhookTestEventInput {
   id: string;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
 }
 /** POST /api/developer/webhooks/{id}/test: the 202 answer. */
-export type SendWebhookTestEventResult = {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType:
-    | 'transaction.recorded'
-    | 'transaction.updated'
-    | 'charge.completed'
-    | 'charge.failed'
-    | 'escrow.finished'
-    | 'escrow.cancelled'
-    | 'subscription.changed'
-    | 'payout.paid'
-    | 'webhook.test';
-  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  attemptLog: {
-    number: number;
-    statusCode: number | null;
-    latencyMs: number | null;
-    error: string | null;
-    succeeded: boolean;
-    manual: boolean;
-    attemptedAt: string;
-  }[];
-};
+export type SendWebhookTestEventResult = WebhookDeliveryView;
 
 /** GET /api/dashboard/stats: input of `getDashboardStats`. */
 export type GetDashboardStatsInput = Record<string, never>;
 /** GET /api/dashboard/stats: the 200 answer. */
-export type GetDashboardStatsResult = {
-  totalPortfolio: number;
-  tokenizedProperties: number;
-  monthlyVolume: number;
-  riskScore: number;
-  riskLevel: 'low' | 'medium' | 'high';
-  month: string;
-  currency: 'USD';
-};
+export type GetDashboardStatsResult = DashboardStats;
 
 /** GET /api/transactions: input of `listTransactions`. */
 export interface ListTransactionsInput {
@@ -516,39 +143,282 @@ export interface ListTransactionsInput {
   };
 }
 /** GET /api/transactions: the 200 answer. */
-export type ListTransactionsResult = {
-  transactions: {
-    id: string;
-    transactionId: string;
-    userId: string;
-    type: 'crypto' | 'token' | 'fiat';
-    amount: string;
-    currency: string;
-    amountUsd: string | null;
-    status: 'pending' | 'completed' | 'failed' | 'refunded' | 'cancelled';
-    riskLevel: 'low' | 'medium' | 'high';
-    riskScore: number;
-    processor: string;
-    country: string | null;
-    complianceChecked: boolean;
-    blockchainTxHash: string | null;
-    metadata: {
-      provider: string;
-      source: string;
-      paymentMethod?: string | null;
-      propertyId?: string | null;
-      bankTransfer?: boolean;
-      description?: string | null;
-    };
-    createdAt: string;
-  }[];
-  nextCursor: string | null;
-};
+export type ListTransactionsResult = TransactionPage;
 
 /** GET /api/blockchain/status: input of `getBlockchainStatus`. */
 export type GetBlockchainStatusInput = Record<string, never>;
 /** GET /api/blockchain/status: the 200 answer. */
-export type GetBlockchainStatusResult = {
+export type GetBlockchainStatusResult = BlockchainStatus;
+
+/** GET /api/compliance/records: input of `listComplianceRecords`. */
+export interface ListComplianceRecordsInput {
+  query?: {
+    cursor?: string;
+    limit?: number;
+  };
+}
+/** GET /api/compliance/records: the 200 answer. */
+export type ListComplianceRecordsResult = ComplianceRecordPage;
+
+/** GET /api/analytics/business-metrics: input of `getBusinessMetrics`. */
+export interface GetBusinessMetricsInput {
+  query?: {
+    period?: 'daily' | 'weekly' | 'monthly';
+  };
+}
+/** GET /api/analytics/business-metrics: the 200 answer. */
+export type GetBusinessMetricsResult = BusinessMetrics;
+
+/** GET /api/analytics/cash-flow: input of `getCashFlow`. */
+export interface GetCashFlowInput {
+  query?: {
+    period?: 'monthly' | 'quarterly' | 'yearly';
+  };
+}
+/** GET /api/analytics/cash-flow: the 200 answer. */
+export type GetCashFlowResult = CashFlow;
+
+/** GET /api/analytics/customer-segmentation: input of `getCustomerSegmentation`. */
+export type GetCustomerSegmentationInput = Record<string, never>;
+/** GET /api/analytics/customer-segmentation: the 200 answer. */
+export type GetCustomerSegmentationResult = CustomerSegmentation;
+
+/** GET /api/analytics/risk: input of `getRiskAnalytics`. */
+export type GetRiskAnalyticsInput = Record<string, never>;
+/** GET /api/analytics/risk: the 200 answer. */
+export type GetRiskAnalyticsResult = RiskAnalytics;
+
+/** GET /api/analytics/competitive: input of `getCompetitiveAnalysis`. */
+export interface GetCompetitiveAnalysisInput {
+  query?: {
+    timeframe?: '3m' | '6m' | '12m' | '24m';
+  };
+}
+/** GET /api/analytics/competitive: the 200 answer. */
+export type GetCompetitiveAnalysisResult = CompetitiveAnalysis;
+
+/** GET /api/analytics/transaction-volume: input of `getTransactionVolume`. */
+export interface GetTransactionVolumeInput {
+  query?: {
+    range?: '7d' | '30d' | '90d';
+  };
+}
+/** GET /api/analytics/transaction-volume: the 200 answer. */
+export type GetTransactionVolumeResult = TransactionVolume;
+
+/** GET /api/analytics/transaction-summary: input of `getTransactionSummary`. */
+export interface GetTransactionSummaryInput {
+  query?: {
+    range?: '7d' | '30d' | '90d';
+  };
+}
+/** GET /api/analytics/transaction-summary: the 200 answer. */
+export type GetTransactionSummaryResult = TransactionSummary;
+
+/** POST /api/crypto/coinbase/charge: input of `createCoinbaseCharge`. */
+export interface CreateCoinbaseChargeInput {
+  body: CreateChargeRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/coinbase/charge: the 201 answer. */
+export type CreateCoinbaseChargeResult = Charge;
+
+/** POST /api/crypto/coinbase/subscription-charge: input of `createSubscriptionCharge`. */
+export interface CreateSubscriptionChargeInput {
+  body: CreateSubscriptionChargeRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/coinbase/subscription-charge: the 201 answer. */
+export type CreateSubscriptionChargeResult = Charge;
+
+/** GET /api/crypto/coinbase/charge/{id}: input of `getCoinbaseCharge`. */
+export interface GetCoinbaseChargeInput {
+  id: string;
+}
+/** GET /api/crypto/coinbase/charge/{id}: the 200 answer. */
+export type GetCoinbaseChargeResult = Charge;
+
+/** POST /api/crypto/xrp/wallet/generate: input of `generateXrpWallet`. */
+export interface GenerateXrpWalletInput {
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/wallet/generate: the 201 answer. */
+export type GenerateXrpWalletResult = XrpWallet;
+
+/** POST /api/crypto/xrp/condition: input of `createEscrowCondition`. */
+export interface CreateEscrowConditionInput {
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/condition: the 201 answer. */
+export type CreateEscrowConditionResult = EscrowCondition;
+
+/** POST /api/crypto/xrp/escrow/create: input of `createXrpEscrow`. */
+export interface CreateXrpEscrowInput {
+  body: CreateEscrowRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/escrow/create: the 201 answer. */
+export type CreateXrpEscrowResult = Escrow;
+
+/** POST /api/crypto/xrp/escrow/finish: input of `finishXrpEscrow`. */
+export interface FinishXrpEscrowInput {
+  body: FinishEscrowRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/escrow/finish: the 200 answer. */
+export type FinishXrpEscrowResult = EscrowActionResult;
+
+/** POST /api/crypto/xrp/escrow/cancel: input of `cancelXrpEscrow`. */
+export interface CancelXrpEscrowInput {
+  body: CancelEscrowRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/escrow/cancel: the 200 answer. */
+export type CancelXrpEscrowResult = EscrowActionResult;
+
+/** GET /api/crypto/xrp/escrows: input of `listMyXrpEscrows`. */
+export type ListMyXrpEscrowsInput = Record<string, never>;
+/** GET /api/crypto/xrp/escrows: the 200 answer. */
+export type ListMyXrpEscrowsResult = MyEscrows;
+
+/** GET /api/crypto/xrp/escrows/{address}: input of `listLedgerXrpEscrows`. */
+export interface ListLedgerXrpEscrowsInput {
+  address: string;
+}
+/** GET /api/crypto/xrp/escrows/{address}: the 200 answer. */
+export type ListLedgerXrpEscrowsResult = EscrowList;
+
+/** GET /api/crypto/xrp/account/{address}: input of `getXrpAccount`. */
+export interface GetXrpAccountInput {
+  address: string;
+}
+/** GET /api/crypto/xrp/account/{address}: the 200 answer. */
+export type GetXrpAccountResult = XrpAccount;
+
+/** POST /api/crypto/xrp/payment: input of `sendXrpPayment`. */
+export interface SendXrpPaymentInput {
+  body: XrpPaymentRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/crypto/xrp/payment: the 200 answer. */
+export type SendXrpPaymentResult = XrpPaymentResult;
+
+/** POST /api/reports/generate: input of `generateReport`. */
+export interface GenerateReportInput {
+  body: GenerateReportRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/reports/generate: the 201 answer. */
+export type GenerateReportResult = Report;
+
+/** GET /api/reports: input of `listReports`. */
+export type ListReportsInput = Record<string, never>;
+/** GET /api/reports: the 200 answer. */
+export type ListReportsResult = ReportList;
+
+/** GET /api/reports/{id}: input of `getReport`. */
+export interface GetReportInput {
+  id: string;
+}
+/** GET /api/reports/{id}: the 200 answer. */
+export type GetReportResult = Report;
+
+/** GET /api/reports/download/{id}: input of `downloadReport`. */
+export interface DownloadReportInput {
+  id: string;
+  query?: {
+    format?: 'pdf' | 'csv';
+  };
+}
+/** GET /api/reports/download/{id}: the 200 answer (application/pdf: its bytes and content type). */
+export type DownloadReportResult = BinaryAnswer;
+
+/** POST /api/reports/analyze: input of `analyzeReport`. */
+export interface AnalyzeReportInput {
+  body: AnalyzeReportRequest;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/reports/analyze: the 200 answer. */
+export type AnalyzeReportResult = ReportAnalysis;
+
+/** GET /api/tokenization/eligibility: input of `getTokenizationEligibility`. */
+export type GetTokenizationEligibilityInput = Record<string, never>;
+/** GET /api/tokenization/eligibility: the 200 answer. */
+export type GetTokenizationEligibilityResult = TokenizationEligibility;
+
+/** GET /api/tokenization/properties: input of `listProperties`. */
+export type ListPropertiesInput = Record<string, never>;
+/** GET /api/tokenization/properties: the 200 answer. */
+export type ListPropertiesResult = PropertyList;
+
+/** GET /api/tokenization/properties/{id}: input of `getProperty`. */
+export interface GetPropertyInput {
+  id: string;
+}
+/** GET /api/tokenization/properties/{id}: the 200 answer. */
+export type GetPropertyResult = PropertyView;
+
+/** GET /api/tokenization/properties/{id}/documents/{documentId}: input of `downloadPropertyDocument`. */
+export interface DownloadPropertyDocumentInput {
+  id: string;
+  documentId: string;
+}
+/** GET /api/tokenization/properties/{id}/documents/{documentId}: the 200 answer (application/octet-stream: its bytes and content type). */
+export type DownloadPropertyDocumentResult = BinaryAnswer;
+
+/** GET /api/tokenization/summary: input of `getTokenizationSummary`. */
+export type GetTokenizationSummaryInput = Record<string, never>;
+/** GET /api/tokenization/summary: the 200 answer. */
+export type GetTokenizationSummaryResult = TokenizationSummary;
+
+/** GET /api/tokenization/wholesale-declaration: input of `getWholesaleDeclaration`. */
+export type GetWholesaleDeclarationInput = Record<string, never>;
+/** GET /api/tokenization/wholesale-declaration: the 200 answer. */
+export type GetWholesaleDeclarationResult = WholesaleDeclarationView;
+
+/** GET /api/tokenization/investments: input of `listInvestments`. */
+export type ListInvestmentsInput = Record<string, never>;
+/** GET /api/tokenization/investments: the 200 answer. */
+export type ListInvestmentsResult = InvestmentList;
+
+/** GET /api/tokenization/investments/{id}: input of `getInvestment`. */
+export interface GetInvestmentInput {
+  id: string;
+}
+/** GET /api/tokenization/investments/{id}: the 200 answer. */
+export type GetInvestmentResult = InvestmentView;
+
+/** A webhook delivery's body, by its `type` (what `verifyWebhook` returns once the signature is checked). */
+export type WebhookEvent =
+  | TransactionRecordedEvent
+  | TransactionUpdatedEvent
+  | ChargeCompletedEvent
+  | ChargeFailedEvent
+  | EscrowFinishedEvent
+  | EscrowCancelledEvent
+  | SubscriptionChangedEvent
+  | PayoutPaidEvent
+  | WebhookTestEvent;
+/** The event types the platform sends. */
+export type WebhookEventType = WebhookEvent['type'];
+
+export type AnalyzeReportRequest = {
+  reportData: {
+    id: string;
+    [key: string]: unknown;
+  };
+};
+export type BlockchainStatus = {
   polygon: {
     status: 'online' | 'offline';
     gasPrice: string | null;
@@ -573,165 +443,92 @@ export type GetBlockchainStatusResult = {
     checkedAt: string;
   };
 };
-
-/** GET /api/compliance/records: input of `listComplianceRecords`. */
-export interface ListComplianceRecordsInput {
-  query?: {
-    cursor?: string;
-    limit?: number;
-  };
-}
-/** GET /api/compliance/records: the 200 answer. */
-export type ListComplianceRecordsResult = {
-  records: {
-    id: string;
-    userId: string;
-    provider: string;
-    recordType: string;
-    type: string;
-    status: string;
-    riskScore: number;
-    gdprConsent: boolean;
-    complianceChecked: boolean;
-    data: {
-      [key: string]: unknown;
-    };
-    createdAt: string;
-  }[];
-  nextCursor: string | null;
+export type BusinessMetric = {
+  id: string;
+  name: string;
+  value: number;
+  previousValue: number;
+  target: number;
+  targetBasis: string;
+  unit: 'USD' | 'count' | 'users' | '%';
+  changeType: 'increase' | 'decrease';
+  changePercent: number;
+  category: 'revenue' | 'growth' | 'operational' | 'customer';
 };
-
-/** GET /api/analytics/business-metrics: input of `getBusinessMetrics`. */
-export interface GetBusinessMetricsInput {
-  query?: {
-    period?: 'daily' | 'weekly' | 'monthly';
-  };
-}
-/** GET /api/analytics/business-metrics: the 200 answer. */
-export type GetBusinessMetricsResult = {
-  daily: {
-    id: string;
-    name: string;
-    value: number;
-    previousValue: number;
-    target: number;
-    targetBasis: string;
-    unit: 'USD' | 'count' | 'users' | '%';
-    changeType: 'increase' | 'decrease';
-    changePercent: number;
-    category: 'revenue' | 'growth' | 'operational' | 'customer';
-  }[];
-  weekly: {
-    id: string;
-    name: string;
-    value: number;
-    previousValue: number;
-    target: number;
-    targetBasis: string;
-    unit: 'USD' | 'count' | 'users' | '%';
-    changeType: 'increase' | 'decrease';
-    changePercent: number;
-    category: 'revenue' | 'growth' | 'operational' | 'customer';
-  }[];
-  monthly: {
-    id: string;
-    name: string;
-    value: number;
-    previousValue: number;
-    target: number;
-    targetBasis: string;
-    unit: 'USD' | 'count' | 'users' | '%';
-    changeType: 'increase' | 'decrease';
-    changePercent: number;
-    category: 'revenue' | 'growth' | 'operational' | 'customer';
-  }[];
+export type BusinessMetrics = {
+  daily: BusinessMetric[];
+  weekly: BusinessMetric[];
+  monthly: BusinessMetric[];
   currency: 'USD';
 };
-
-/** GET /api/analytics/cash-flow: input of `getCashFlow`. */
-export interface GetCashFlowInput {
-  query?: {
-    period?: 'monthly' | 'quarterly' | 'yearly';
-  };
-}
-/** GET /api/analytics/cash-flow: the 200 answer. */
-export type GetCashFlowResult = {
+export type CancelEscrowRequest = {
+  senderSeed: string;
+  owner: string;
+  offerSequence: number;
+};
+export type CashFlow = {
   period: 'monthly' | 'quarterly' | 'yearly';
   currency: 'USD';
-  periods: {
-    period: string;
-    start: string;
-    end: string;
-    inflow: number;
-    outflow: number;
-    netFlow: number;
-    operatingCashFlow: number;
-    investingCashFlow: number;
-    financingCashFlow: number;
-    categories: {
-      revenue: number;
-      operations: number;
-      expenses: number;
-    };
-  }[];
+  periods: CashFlowPeriod[];
 };
-
-/** GET /api/analytics/customer-segmentation: input of `getCustomerSegmentation`. */
-export type GetCustomerSegmentationInput = Record<string, never>;
-/** GET /api/analytics/customer-segmentation: the 200 answer. */
-export type GetCustomerSegmentationResult = {
-  totalCustomers: number;
-  segments: {
-    id: string;
-    name: string;
-    tier: 'premium' | 'standard' | 'other';
-    count: number;
-    percentage: number;
-    averageValue: number;
-    growthRate: number;
-    color: string;
-    characteristics: string[];
-  }[];
-  currency: 'USD';
-};
-
-/** GET /api/analytics/risk: input of `getRiskAnalytics`. */
-export type GetRiskAnalyticsInput = Record<string, never>;
-/** GET /api/analytics/risk: the 200 answer. */
-export type GetRiskAnalyticsResult = {
-  overallRiskScore: number;
-  complianceStatus: {
-    amlCompliance: number;
-    kycCompliance: number;
-    regulatoryCompliance: number;
+export type CashFlowPeriod = {
+  period: string;
+  start: string;
+  end: string;
+  inflow: number;
+  outflow: number;
+  netFlow: number;
+  operatingCashFlow: number;
+  investingCashFlow: number;
+  financingCashFlow: number;
+  categories: {
+    revenue: number;
+    operations: number;
+    expenses: number;
   };
-  riskMetrics: {
-    id: string;
-    name: string;
-    level: 'low' | 'medium' | 'high';
-    score: number;
-    description: string;
-    impact: string;
-    mitigation: string;
-  }[];
-  activeAlerts: {
-    id: string;
-    title: string;
-    description: string;
-    severity: 'critical' | 'high' | 'medium' | 'low';
-    status: 'active' | 'investigating' | 'resolved';
-    timestamp: string;
-  }[];
 };
-
-/** GET /api/analytics/competitive: input of `getCompetitiveAnalysis`. */
-export interface GetCompetitiveAnalysisInput {
-  query?: {
-    timeframe?: '3m' | '6m' | '12m' | '24m';
+export type Charge = {
+  id: string;
+  providerChargeId: string;
+  code: string;
+  hostedUrl: string;
+  addresses: {
+    [key: string]: string;
   };
-}
-/** GET /api/analytics/competitive: the 200 answer. */
-export type GetCompetitiveAnalysisResult = {
+  status: string;
+  state: 'pending' | 'processing' | 'completed' | 'failed';
+  amount: string;
+  currency: string;
+  description: string;
+  preferredCurrency: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+  completedAt: string | null;
+};
+export type ChargeCompletedEvent = {
+  id: string;
+  type: 'charge.completed';
+  createdAt: string;
+  data: ChargeEventData;
+};
+export type ChargeEventData = {
+  chargeId: string;
+  providerChargeId: string;
+  code: string;
+  provider: string;
+  amount: string;
+  currency: string;
+  cryptoCurrency: string | null;
+  status: string;
+  occurredAt: string | null;
+};
+export type ChargeFailedEvent = {
+  id: string;
+  type: 'charge.failed';
+  createdAt: string;
+  data: ChargeEventData;
+};
+export type CompetitiveAnalysis = {
   timeframe: '3m' | '6m' | '12m' | '24m';
   marketOverview: {
     totalMarketSize: number;
@@ -747,23 +544,7 @@ export type GetCompetitiveAnalysisResult = {
     customers: number;
     customerChange: number;
   };
-  competitors: {
-    id: string;
-    name: string;
-    marketPosition: 'leader' | 'challenger' | 'follower' | 'niche';
-    threatLevel: 'high' | 'medium' | 'low';
-    marketShare: number;
-    marketShareChange: number;
-    paymentVolume: number;
-    revenue: number | null;
-    revenueChange: number | null;
-    customers: number | null;
-    customerChange: number | null;
-    customersBasis: string | null;
-    strengths: string[];
-    weaknesses: string[];
-    sourceIds: string[];
-  }[];
+  competitors: Competitor[];
   curated: true;
   label: string;
   basis: string;
@@ -777,33 +558,579 @@ export type GetCompetitiveAnalysisResult = {
   }[];
   currency: 'USD';
 };
-
-/** GET /api/analytics/transaction-volume: input of `getTransactionVolume`. */
-export interface GetTransactionVolumeInput {
-  query?: {
-    range?: '7d' | '30d' | '90d';
-  };
-}
-/** GET /api/analytics/transaction-volume: the 200 answer. */
-export type GetTransactionVolumeResult = {
-  range: '7d' | '30d' | '90d';
-  currency: 'USD';
-  points: {
-    date: string;
-    fiat: number;
-    crypto: number;
-    token: number;
-  }[];
+export type Competitor = {
+  id: string;
+  name: string;
+  marketPosition: 'leader' | 'challenger' | 'follower' | 'niche';
+  threatLevel: 'high' | 'medium' | 'low';
+  marketShare: number;
+  marketShareChange: number;
+  paymentVolume: number;
+  revenue: number | null;
+  revenueChange: number | null;
+  customers: number | null;
+  customerChange: number | null;
+  customersBasis: string | null;
+  strengths: string[];
+  weaknesses: string[];
+  sourceIds: string[];
 };
-
-/** GET /api/analytics/transaction-summary: input of `getTransactionSummary`. */
-export interface GetTransactionSummaryInput {
-  query?: {
-    range?: '7d' | '30d' | '90d';
+export type ComplianceCheckView = {
+  id: 'title' | 'valuation' | 'insurance' | 'aml' | 'kyc' | 'jurisdiction';
+  name: string;
+  description: string;
+  status: 'pending' | 'running' | 'passed' | 'warning' | 'failed';
+  provider: string;
+  result: string | null;
+};
+export type ComplianceRecord = {
+  id: string;
+  userId: string;
+  provider: string;
+  recordType: string;
+  type: string;
+  status: string;
+  riskScore: number;
+  gdprConsent: boolean;
+  complianceChecked: boolean;
+  data: {
+    [key: string]: unknown;
   };
-}
-/** GET /api/analytics/transaction-summary: the 200 answer. */
-export type GetTransactionSummaryResult = {
+  createdAt: string;
+};
+export type ComplianceRecordPage = {
+  records: ComplianceRecord[];
+  nextCursor: string | null;
+};
+export type ComplianceRunView = {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  progress: number;
+  checks: ComplianceCheckView[];
+  riskScore: number | null;
+  overallStatus: ('passed' | 'warning' | 'failed') | null;
+  startedAt: string;
+  completedAt: string | null;
+};
+export type ContractConfig = {
+  tokenName: string;
+  tokenSymbol: string;
+  totalSupply: number;
+  decimals: number;
+  lockupPeriod: number;
+  transferRestrictions: boolean;
+  dividendDistribution: boolean;
+  governance: boolean;
+  complianceOracle: string;
+  blockchain: 'polygon' | 'ethereum' | 'algorand';
+  gasLimit: number;
+};
+export type CreateChargeRequest = {
+  amount: number | string;
+  currency?: string;
+  description?: string;
+  metadata?: {
+    preferredCurrency?: 'BTC' | 'ETH' | 'MATIC' | 'XRP' | 'USDC';
+    [key: string]: unknown;
+  };
+};
+export type CreatedPos = {
+  id: string;
+  isActive: boolean;
+  configuration: {
+    [key: string]: unknown;
+  };
+  lastSync: string | null;
+  lastSyncError: string | null;
+  createdAt: string;
+  ingestUrl: string;
+  signingSecretHint: string;
+  posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
+  posName: string;
+  apiKey: string;
+  locationId: string | null;
+  syncFrequency: 'realtime' | 'hourly' | 'daily';
+  signingSecret: string;
+};
+export type CreatedProcessor = {
+  id: string;
+  isActive: boolean;
+  configuration: {
+    [key: string]: unknown;
+  };
+  lastSync: string | null;
+  lastSyncError: string | null;
+  createdAt: string;
+  ingestUrl: string;
+  signingSecretHint: string;
+  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
+  processorName: string;
+  apiKey: string;
+  apiSecret: string | null;
+  webhookUrl: string | null;
+  signingSecret: string;
+};
+export type CreateEscrowRequest = {
+  senderSeed: string;
+  destinationAddress: string;
+  amount: number | string;
+  finishAfterSeconds: number;
+  cancelAfterSeconds: number;
+  condition?: string;
+  destinationTag?: number;
+  propertyId?: string;
+};
+export type CreatePosRequest = {
+  posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
+  posName?: string;
+  apiKey: string;
+  locationId?: string;
+  syncFrequency?: 'realtime' | 'hourly' | 'daily';
+};
+export type CreateProcessorRequest = {
+  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
+  processorName?: string;
+  apiKey: string;
+  apiSecret?: string;
+  webhookUrl?: string;
+};
+export type CreateSubscriptionChargeRequest = {
+  planId: 'growth' | 'pro';
+  billingCycle: 'monthly' | 'annual';
+  preferredCurrency?: 'BTC' | 'ETH' | 'MATIC' | 'XRP' | 'USDC';
+};
+export type CreateWebhookEndpointRequest = {
+  url: string;
+  eventTypes: (
+    | 'transaction.recorded'
+    | 'transaction.updated'
+    | 'charge.completed'
+    | 'charge.failed'
+    | 'escrow.finished'
+    | 'escrow.cancelled'
+    | 'subscription.changed'
+    | 'payout.paid'
+  )[];
+};
+export type CurrentSubscription = {
+  planId: 'starter' | 'growth' | 'pro';
+  planName: string;
+  billingCycle: ('monthly' | 'annual') | null;
+  status:
+    | 'none'
+    | 'incomplete'
+    | 'incomplete_expired'
+    | 'trialing'
+    | 'active'
+    | 'past_due'
+    | 'canceled'
+    | 'unpaid'
+    | 'paused';
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+};
+export type CustomerSegment = {
+  id: string;
+  name: string;
+  tier: 'premium' | 'standard' | 'other';
+  count: number;
+  percentage: number;
+  averageValue: number;
+  growthRate: number;
+  color: string;
+  characteristics: string[];
+};
+export type CustomerSegmentation = {
+  totalCustomers: number;
+  segments: CustomerSegment[];
+  currency: 'USD';
+};
+export type DashboardStats = {
+  totalPortfolio: number;
+  tokenizedProperties: number;
+  monthlyVolume: number;
+  riskScore: number;
+  riskLevel: 'low' | 'medium' | 'high';
+  month: string;
+  currency: 'USD';
+};
+export type Escrow = {
+  id: string;
+  account: string;
+  destination: string;
+  amount: string;
+  sequence: number;
+  finishAfter: number;
+  cancelAfter: number;
+  finishAfterIso: string;
+  cancelAfterIso: string;
+  condition: string | null;
+  destinationTag: number | null;
+  hash: string;
+  status: 'created' | 'finished' | 'cancelled' | 'unknown';
+  closingHash: string | null;
+  closedReason: string | null;
+  createdAt: string;
+};
+export type EscrowActionResult = {
+  hash: string;
+  result: string;
+  ledgerIndex: number | null;
+  escrow: Escrow | null;
+};
+export type EscrowCancelledEvent = {
+  id: string;
+  type: 'escrow.cancelled';
+  createdAt: string;
+  data: EscrowEventData;
+};
+export type EscrowCondition = {
+  condition: string;
+  fulfillment: string;
+};
+export type EscrowEventData = {
+  escrowId: string;
+  owner: string;
+  offerSequence: number;
+  destination: string;
+  amount: string;
+  currency: string;
+  txHash: string;
+  occurredAt: string | null;
+};
+export type EscrowFinishedEvent = {
+  id: string;
+  type: 'escrow.finished';
+  createdAt: string;
+  data: EscrowEventData;
+};
+export type EscrowList = {
+  address: string;
+  escrows: LedgerEscrow[];
+};
+export type FinishEscrowRequest = {
+  senderSeed: string;
+  owner: string;
+  offerSequence: number;
+  condition?: string;
+  fulfillment?: string;
+};
+export type GenerateReportRequest =
+  | {
+      type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
+      period: '7d' | '30d' | '90d' | '1y';
+    }
+  | {
+      reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
+      dateRange: '7d' | '30d' | '90d' | '1y';
+      userId?: string;
+    };
+export type GetProfileResponse = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  companyName: string;
+  businessType: string;
+  taxId: string;
+  companyRegistrationNumber: string;
+  website: string;
+  businessAddress: string;
+  businessCity: string;
+  businessState: string;
+  businessPostalCode: string;
+  businessCountry: string;
+};
+export type IntegrationsAnalytics = {
+  activeIntegrations: number;
+  transactionsToday: number;
+  revenueToday: number;
+  currency: string;
+  lastSync: string | null;
+};
+export type InvestmentList = {
+  investments: InvestmentView[];
+};
+export type InvestmentView = {
+  id: string;
+  propertyId: string;
+  amount: string;
+  currency: 'NZD';
+  paymentMethod: 'nzd' | 'matic' | 'algo';
+  fee: string;
+  tokensReceived: string;
+  tokenPrice: string;
+  walletAddress: string;
+  status: 'awaiting_payment' | 'paid' | 'minting' | 'completed' | 'failed';
+  payment:
+    | {
+        kind: 'card';
+        clientSecret: string;
+        publishableKey: string;
+      }
+    | {
+        kind: 'crypto';
+        hostedUrl: string;
+        chargeId: string;
+      }
+    | null;
+  transactionHash: string | null;
+  lockedUntil: string | null;
+  error: string | null;
+  timestamp: string;
+};
+export type LedgerEscrow = {
+  account: string;
+  destination: string;
+  amount: string;
+  sequence: number | null;
+  finishAfter: number | null;
+  cancelAfter: number | null;
+  finishAfterIso: string | null;
+  cancelAfterIso: string | null;
+  condition: string | null;
+  destinationTag: number | null;
+  hash: string;
+  id: string | null;
+};
+export type ListPaymentProcessorsResponse = ProcessorView[];
+export type ListPosSystemsResponse = PosView[];
+export type ListWebhookDeliveriesResponse = WebhookDeliveryView[];
+export type ListWebhookEndpointsResponse = WebhookEndpointView[];
+export type MyEscrows = {
+  escrows: Escrow[];
+};
+export type PayoutEventData = {
+  payoutId: string;
+  affiliateId: string;
+  amount: string;
+  paidAt: string | null;
+};
+export type PayoutPaidEvent = {
+  id: string;
+  type: 'payout.paid';
+  createdAt: string;
+  data: PayoutEventData;
+};
+export type PosView = {
+  id: string;
+  isActive: boolean;
+  configuration: {
+    [key: string]: unknown;
+  };
+  lastSync: string | null;
+  lastSyncError: string | null;
+  createdAt: string;
+  ingestUrl: string;
+  signingSecretHint: string;
+  posSystem: 'square' | 'clover' | 'shopify' | 'lightspeed' | 'toast';
+  posName: string;
+  apiKey: string;
+  locationId: string | null;
+  syncFrequency: 'realtime' | 'hourly' | 'daily';
+};
+export type ProcessorView = {
+  id: string;
+  isActive: boolean;
+  configuration: {
+    [key: string]: unknown;
+  };
+  lastSync: string | null;
+  lastSyncError: string | null;
+  createdAt: string;
+  ingestUrl: string;
+  signingSecretHint: string;
+  processorType: 'stripe' | 'paypal' | 'square' | 'clover' | 'shopify';
+  processorName: string;
+  apiKey: string;
+  apiSecret: string | null;
+  webhookUrl: string | null;
+};
+export type PropertyDocumentView = {
+  id: string;
+  key: 'titleDeed' | 'valuationReport' | 'propertySurvey' | 'buildingConsent' | 'insurancePolicy';
+  label: string;
+  fileName: string;
+  kind: 'pdf' | 'jpg' | 'png' | 'dwg';
+  sizeBytes: number;
+  sha256: string;
+  uploadedAt: string;
+};
+export type PropertyList = {
+  properties: PropertyView[];
+};
+export type PropertyView = {
+  id: string;
+  submissionId: string;
+  address: string;
+  location: string;
+  type: 'property';
+  propertyType: 'residential' | 'commercial' | 'industrial' | 'land';
+  jurisdiction: 'nz' | 'au' | 'sg';
+  titleReference: string;
+  value: string;
+  tokenSupply: number;
+  tokenPrice: string;
+  description: string;
+  expectedYield: string;
+  lockupPeriod: number;
+  valuationDate: string;
+  ownerName: string;
+  status: 'submitted' | 'compliance' | 'approved' | 'rejected' | 'tokenized';
+  tokenizationStatus: 'pending' | 'deploying' | 'deployed' | 'failed';
+  tokenId: string | null;
+  contractAddress: string | null;
+  linzVerified: boolean;
+  regulatoryCompliant: boolean;
+  dueDiligenceComplete: boolean;
+  documents: PropertyDocumentView[];
+  compliance: ComplianceRunView | null;
+  contract: TokenContractView | null;
+  createdAt: string;
+};
+export type Report = {
+  id: string;
+  title: string;
+  type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
+  reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
+  period: '7d' | '30d' | '90d' | '1y';
+  dateRange: {
+    from: string;
+    to: string;
+  };
+  status: 'queued' | 'generating' | 'completed' | 'failed';
+  progress: number;
+  createdAt: string;
+  generatedAt: string | null;
+  data: {
+    summary: {
+      [key: string]: number;
+    };
+  } | null;
+  analysis: ReportAnalysis | null;
+  error: string | null;
+};
+export type ReportAnalysis = {
+  summary: string;
+  riskAssessment: {
+    level: 'low' | 'medium' | 'high';
+    score: number;
+    factors: string[];
+  };
+  keyMetrics: {
+    metric: string;
+    value: string;
+    trend: 'up' | 'down' | 'stable';
+    significance: 'high' | 'medium' | 'low';
+  }[];
+  insights: string[];
+  recommendations: string[];
+  generatedBy: 'openai' | 'builtin';
+  basedOn: string[];
+  analysedAt: string;
+};
+export type ReportList = {
+  reports: Report[];
+};
+export type RiskAlert = {
+  id: string;
+  title: string;
+  description: string;
+  severity: 'critical' | 'high' | 'medium' | 'low';
+  status: 'active' | 'investigating' | 'resolved';
+  timestamp: string;
+};
+export type RiskAnalytics = {
+  overallRiskScore: number;
+  complianceStatus: {
+    amlCompliance: number;
+    kycCompliance: number;
+    regulatoryCompliance: number;
+  };
+  riskMetrics: RiskMetric[];
+  activeAlerts: RiskAlert[];
+};
+export type RiskMetric = {
+  id: string;
+  name: string;
+  level: 'low' | 'medium' | 'high';
+  score: number;
+  description: string;
+  impact: string;
+  mitigation: string;
+};
+export type SubscriptionChangedEvent = {
+  id: string;
+  type: 'subscription.changed';
+  createdAt: string;
+  data: SubscriptionEventData;
+};
+export type SubscriptionEventData = {
+  subscriptionId: string;
+  planId: string;
+  billingCycle: string;
+  status: 'active';
+  currentPeriodEnd: string | null;
+};
+export type TestEventData = {
+  endpointId: string;
+  message: string;
+};
+export type TokenContractView = {
+  status: 'queued' | 'deploying' | 'deployed' | 'failed';
+  config: ContractConfig;
+  chainId: number | null;
+  contractAddress: string | null;
+  identityRegistryAddress: string | null;
+  complianceAddress: string | null;
+  transactionHash: string | null;
+  gasUsed: string | null;
+  deploymentCost: string | null;
+  deployedAt: string | null;
+  error: string | null;
+};
+export type TokenizationEligibility = {
+  isAllowed: boolean;
+  country: string | null;
+  countryCode: string | null;
+  restrictionMessage: string | null;
+};
+export type TokenizationSummary = {
+  properties: number;
+  tokenized: number;
+  tokenizedValue: string;
+  inCompliance: number;
+};
+export type TransactionEventData = {
+  transactionId: string;
+  externalTransactionId: string;
+  amount: string;
+  currency: string;
+  status: string;
+  paymentMethod: string;
+  country: string | null;
+  processor: string;
+  sourceKind: string;
+  integrationId: string;
+  customerRef: string | null;
+  occurredAt: string | null;
+};
+export type TransactionPage = {
+  transactions: TransactionView[];
+  nextCursor: string | null;
+};
+export type TransactionRecordedEvent = {
+  id: string;
+  type: 'transaction.recorded';
+  createdAt: string;
+  data: TransactionEventData;
+};
+export type TransactionSummary = {
   range: '7d' | '30d' | '90d';
   currency: 'USD';
   totalCount: number;
@@ -836,671 +1163,167 @@ export type GetTransactionSummaryResult = {
     volume: number;
   }[];
 };
-
-/** POST /api/crypto/coinbase/charge: input of `createCoinbaseCharge`. */
-export interface CreateCoinbaseChargeInput {
-  body: {
-    amount: number | string;
-    currency?: string;
-    description?: string;
-    metadata?: {
-      preferredCurrency?: 'BTC' | 'ETH' | 'MATIC' | 'XRP' | 'USDC';
-      [key: string]: unknown;
-    };
-  };
-}
-/** POST /api/crypto/coinbase/charge: the 201 answer. */
-export type CreateCoinbaseChargeResult = {
+export type TransactionUpdatedEvent = {
   id: string;
-  providerChargeId: string;
-  code: string;
-  hostedUrl: string;
-  addresses: {
-    [key: string]: string;
-  };
-  status: string;
-  state: 'pending' | 'processing' | 'completed' | 'failed';
+  type: 'transaction.updated';
+  createdAt: string;
+  data: TransactionEventData;
+};
+export type TransactionView = {
+  id: string;
+  transactionId: string;
+  userId: string;
+  type: 'crypto' | 'token' | 'fiat';
   amount: string;
   currency: string;
-  description: string;
-  preferredCurrency: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-  completedAt: string | null;
-};
-
-/** POST /api/crypto/coinbase/subscription-charge: input of `createSubscriptionCharge`. */
-export interface CreateSubscriptionChargeInput {
-  body: {
-    planId: 'growth' | 'pro';
-    billingCycle: 'monthly' | 'annual';
-    preferredCurrency?: 'BTC' | 'ETH' | 'MATIC' | 'XRP' | 'USDC';
-  };
-}
-/** POST /api/crypto/coinbase/subscription-charge: the 201 answer. */
-export type CreateSubscriptionChargeResult = {
-  id: string;
-  providerChargeId: string;
-  code: string;
-  hostedUrl: string;
-  addresses: {
-    [key: string]: string;
-  };
-  status: string;
-  state: 'pending' | 'processing' | 'completed' | 'failed';
-  amount: string;
-  currency: string;
-  description: string;
-  preferredCurrency: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-  completedAt: string | null;
-};
-
-/** GET /api/crypto/coinbase/charge/{id}: input of `getCoinbaseCharge`. */
-export interface GetCoinbaseChargeInput {
-  id: string;
-}
-/** GET /api/crypto/coinbase/charge/{id}: the 200 answer. */
-export type GetCoinbaseChargeResult = {
-  id: string;
-  providerChargeId: string;
-  code: string;
-  hostedUrl: string;
-  addresses: {
-    [key: string]: string;
-  };
-  status: string;
-  state: 'pending' | 'processing' | 'completed' | 'failed';
-  amount: string;
-  currency: string;
-  description: string;
-  preferredCurrency: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-  completedAt: string | null;
-};
-
-/** POST /api/crypto/xrp/wallet/generate: input of `generateXrpWallet`. */
-export type GenerateXrpWalletInput = Record<string, never>;
-/** POST /api/crypto/xrp/wallet/generate: the 201 answer. */
-export type GenerateXrpWalletResult = {
-  address: string;
-  seed: string;
-  publicKey: string;
-};
-
-/** POST /api/crypto/xrp/condition: input of `createEscrowCondition`. */
-export type CreateEscrowConditionInput = Record<string, never>;
-/** POST /api/crypto/xrp/condition: the 201 answer. */
-export type CreateEscrowConditionResult = {
-  condition: string;
-  fulfillment: string;
-};
-
-/** POST /api/crypto/xrp/escrow/create: input of `createXrpEscrow`. */
-export interface CreateXrpEscrowInput {
-  body: {
-    senderSeed: string;
-    destinationAddress: string;
-    amount: number | string;
-    finishAfterSeconds: number;
-    cancelAfterSeconds: number;
-    condition?: string;
-    destinationTag?: number;
-    propertyId?: string;
-  };
-}
-/** POST /api/crypto/xrp/escrow/create: the 201 answer. */
-export type CreateXrpEscrowResult = {
-  id: string;
-  account: string;
-  destination: string;
-  amount: string;
-  sequence: number;
-  finishAfter: number;
-  cancelAfter: number;
-  finishAfterIso: string;
-  cancelAfterIso: string;
-  condition: string | null;
-  destinationTag: number | null;
-  hash: string;
-  status: 'created' | 'finished' | 'cancelled' | 'unknown';
-  closingHash: string | null;
-  closedReason: string | null;
-  createdAt: string;
-};
-
-/** POST /api/crypto/xrp/escrow/finish: input of `finishXrpEscrow`. */
-export interface FinishXrpEscrowInput {
-  body: {
-    senderSeed: string;
-    owner: string;
-    offerSequence: number;
-    condition?: string;
-    fulfillment?: string;
-  };
-}
-/** POST /api/crypto/xrp/escrow/finish: the 200 answer. */
-export type FinishXrpEscrowResult = {
-  hash: string;
-  result: string;
-  ledgerIndex: number | null;
-  escrow: {
-    id: string;
-    account: string;
-    destination: string;
-    amount: string;
-    sequence: number;
-    finishAfter: number;
-    cancelAfter: number;
-    finishAfterIso: string;
-    cancelAfterIso: string;
-    condition: string | null;
-    destinationTag: number | null;
-    hash: string;
-    status: 'created' | 'finished' | 'cancelled' | 'unknown';
-    closingHash: string | null;
-    closedReason: string | null;
-    createdAt: string;
-  } | null;
-};
-
-/** POST /api/crypto/xrp/escrow/cancel: input of `cancelXrpEscrow`. */
-export interface CancelXrpEscrowInput {
-  body: {
-    senderSeed: string;
-    owner: string;
-    offerSequence: number;
-  };
-}
-/** POST /api/crypto/xrp/escrow/cancel: the 200 answer. */
-export type CancelXrpEscrowResult = {
-  hash: string;
-  result: string;
-  ledgerIndex: number | null;
-  escrow: {
-    id: string;
-    account: string;
-    destination: string;
-    amount: string;
-    sequence: number;
-    finishAfter: number;
-    cancelAfter: number;
-    finishAfterIso: string;
-    cancelAfterIso: string;
-    condition: string | null;
-    destinationTag: number | null;
-    hash: string;
-    status: 'created' | 'finished' | 'cancelled' | 'unknown';
-    closingHash: string | null;
-    closedReason: string | null;
-    createdAt: string;
-  } | null;
-};
-
-/** GET /api/crypto/xrp/escrows: input of `listMyXrpEscrows`. */
-export type ListMyXrpEscrowsInput = Record<string, never>;
-/** GET /api/crypto/xrp/escrows: the 200 answer. */
-export type ListMyXrpEscrowsResult = {
-  escrows: {
-    id: string;
-    account: string;
-    destination: string;
-    amount: string;
-    sequence: number;
-    finishAfter: number;
-    cancelAfter: number;
-    finishAfterIso: string;
-    cancelAfterIso: string;
-    condition: string | null;
-    destinationTag: number | null;
-    hash: string;
-    status: 'created' | 'finished' | 'cancelled' | 'unknown';
-    closingHash: string | null;
-    closedReason: string | null;
-    createdAt: string;
-  }[];
-};
-
-/** GET /api/crypto/xrp/escrows/{address}: input of `listLedgerXrpEscrows`. */
-export interface ListLedgerXrpEscrowsInput {
-  address: string;
-}
-/** GET /api/crypto/xrp/escrows/{address}: the 200 answer. */
-export type ListLedgerXrpEscrowsResult = {
-  address: string;
-  escrows: {
-    account: string;
-    destination: string;
-    amount: string;
-    sequence: number | null;
-    finishAfter: number | null;
-    cancelAfter: number | null;
-    finishAfterIso: string | null;
-    cancelAfterIso: string | null;
-    condition: string | null;
-    destinationTag: number | null;
-    hash: string;
-    id: string | null;
-  }[];
-};
-
-/** GET /api/crypto/xrp/account/{address}: input of `getXrpAccount`. */
-export interface GetXrpAccountInput {
-  address: string;
-}
-/** GET /api/crypto/xrp/account/{address}: the 200 answer. */
-export type GetXrpAccountResult = {
-  address: string;
-  balanceXrp: string;
-  funded: boolean;
-  reserveXrp: string;
-};
-
-/** POST /api/crypto/xrp/payment: input of `sendXrpPayment`. */
-export interface SendXrpPaymentInput {
-  body: {
-    senderSeed: string;
-    destinationAddress: string;
-    amount: number | string;
-    destinationTag?: number;
-  };
-}
-/** POST /api/crypto/xrp/payment: the 200 answer. */
-export type SendXrpPaymentResult = {
-  hash: string;
-  result: string;
-  ledgerIndex: number | null;
-};
-
-/** POST /api/reports/generate: input of `generateReport`. */
-export interface GenerateReportInput {
-  body:
-    | {
-        type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-        period: '7d' | '30d' | '90d' | '1y';
-      }
-    | {
-        reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-        dateRange: '7d' | '30d' | '90d' | '1y';
-        userId?: string;
-      };
-}
-/** POST /api/reports/generate: the 201 answer. */
-export type GenerateReportResult = {
-  id: string;
-  title: string;
-  type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-  reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-  period: '7d' | '30d' | '90d' | '1y';
-  dateRange: {
-    from: string;
-    to: string;
-  };
-  status: 'queued' | 'generating' | 'completed' | 'failed';
-  progress: number;
-  createdAt: string;
-  generatedAt: string | null;
-  data: {
-    summary: {
-      [key: string]: number;
-    };
-  } | null;
-  analysis: {
-    summary: string;
-    riskAssessment: {
-      level: 'low' | 'medium' | 'high';
-      score: number;
-      factors: string[];
-    };
-    keyMetrics: {
-      metric: string;
-      value: string;
-      trend: 'up' | 'down' | 'stable';
-      significance: 'high' | 'medium' | 'low';
-    }[];
-    insights: string[];
-    recommendations: string[];
-    generatedBy: 'openai' | 'builtin';
-    basedOn: string[];
-    analysedAt: string;
-  } | null;
-  error: string | null;
-};
-
-/** GET /api/reports: input of `listReports`. */
-export type ListReportsInput = Record<string, never>;
-/** GET /api/reports: the 200 answer. */
-export type ListReportsResult = {
-  reports: {
-    id: string;
-    title: string;
-    type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-    reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-    period: '7d' | '30d' | '90d' | '1y';
-    dateRange: {
-      from: string;
-      to: string;
-    };
-    status: 'queued' | 'generating' | 'completed' | 'failed';
-    progress: number;
-    createdAt: string;
-    generatedAt: string | null;
-    data: {
-      summary: {
-        [key: string]: number;
-      };
-    } | null;
-    analysis: {
-      summary: string;
-      riskAssessment: {
-        level: 'low' | 'medium' | 'high';
-        score: number;
-        factors: string[];
-      };
-      keyMetrics: {
-        metric: string;
-        value: string;
-        trend: 'up' | 'down' | 'stable';
-        significance: 'high' | 'medium' | 'low';
-      }[];
-      insights: string[];
-      recommendations: string[];
-      generatedBy: 'openai' | 'builtin';
-      basedOn: string[];
-      analysedAt: string;
-    } | null;
-    error: string | null;
-  }[];
-};
-
-/** GET /api/reports/{id}: input of `getReport`. */
-export interface GetReportInput {
-  id: string;
-}
-/** GET /api/reports/{id}: the 200 answer. */
-export type GetReportResult = {
-  id: string;
-  title: string;
-  type: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-  reportType: 'financial' | 'compliance' | 'transaction' | 'tokenization';
-  period: '7d' | '30d' | '90d' | '1y';
-  dateRange: {
-    from: string;
-    to: string;
-  };
-  status: 'queued' | 'generating' | 'completed' | 'failed';
-  progress: number;
-  createdAt: string;
-  generatedAt: string | null;
-  data: {
-    summary: {
-      [key: string]: number;
-    };
-  } | null;
-  analysis: {
-    summary: string;
-    riskAssessment: {
-      level: 'low' | 'medium' | 'high';
-      score: number;
-      factors: string[];
-    };
-    keyMetrics: {
-      metric: string;
-      value: string;
-      trend: 'up' | 'down' | 'stable';
-      significance: 'high' | 'medium' | 'low';
-    }[];
-    insights: string[];
-    recommendations: string[];
-    generatedBy: 'openai' | 'builtin';
-    basedOn: string[];
-    analysedAt: string;
-  } | null;
-  error: string | null;
-};
-
-/** GET /api/reports/download/{id}: input of `downloadReport`. */
-export interface DownloadReportInput {
-  id: string;
-  query?: {
-    format?: 'pdf' | 'csv';
-  };
-}
-/** GET /api/reports/download/{id}: the 200 answer. */
-export type DownloadReportResult = void;
-
-/** POST /api/reports/analyze: input of `analyzeReport`. */
-export interface AnalyzeReportInput {
-  body: {
-    reportData: {
-      id: string;
-      [key: string]: unknown;
-    };
-  };
-}
-/** POST /api/reports/analyze: the 200 answer. */
-export type AnalyzeReportResult = {
-  summary: string;
-  riskAssessment: {
-    level: 'low' | 'medium' | 'high';
-    score: number;
-    factors: string[];
-  };
-  keyMetrics: {
-    metric: string;
-    value: string;
-    trend: 'up' | 'down' | 'stable';
-    significance: 'high' | 'medium' | 'low';
-  }[];
-  insights: string[];
-  recommendations: string[];
-  generatedBy: 'openai' | 'builtin';
-  basedOn: string[];
-  analysedAt: string;
-};
-
-/** GET /api/tokenization/eligibility: input of `getTokenizationEligibility`. */
-export type GetTokenizationEligibilityInput = Record<string, never>;
-/** GET /api/tokenization/eligibility: the 200 answer. */
-export type GetTokenizationEligibilityResult = {
-  isAllowed: boolean;
+  amountUsd: string | null;
+  status: 'pending' | 'completed' | 'failed' | 'refunded' | 'cancelled';
+  riskLevel: 'low' | 'medium' | 'high';
+  riskScore: number;
+  processor: string;
   country: string | null;
-  countryCode: string | null;
-  restrictionMessage: string | null;
-};
-
-/** GET /api/tokenization/properties: input of `listProperties`. */
-export type ListPropertiesInput = Record<string, never>;
-/** GET /api/tokenization/properties: the 200 answer. */
-export type ListPropertiesResult = {
-  properties: {
-    id: string;
-    submissionId: string;
-    address: string;
-    location: string;
-    type: 'property';
-    propertyType: 'residential' | 'commercial' | 'industrial' | 'land';
-    jurisdiction: 'nz' | 'au' | 'sg';
-    titleReference: string;
-    value: string;
-    tokenSupply: number;
-    tokenPrice: string;
-    description: string;
-    expectedYield: string;
-    lockupPeriod: number;
-    valuationDate: string;
-    ownerName: string;
-    status: 'submitted' | 'compliance' | 'approved' | 'rejected' | 'tokenized';
-    tokenizationStatus: 'pending' | 'deploying' | 'deployed' | 'failed';
-    tokenId: string | null;
-    contractAddress: string | null;
-    linzVerified: boolean;
-    regulatoryCompliant: boolean;
-    dueDiligenceComplete: boolean;
-    documents: {
-      id: string;
-      key: 'titleDeed' | 'valuationReport' | 'propertySurvey' | 'buildingConsent' | 'insurancePolicy';
-      label: string;
-      fileName: string;
-      kind: 'pdf' | 'jpg' | 'png' | 'dwg';
-      sizeBytes: number;
-      sha256: string;
-      uploadedAt: string;
-    }[];
-    compliance: {
-      id: string;
-      status: 'queued' | 'running' | 'completed' | 'failed';
-      progress: number;
-      checks: {
-        id: 'title' | 'valuation' | 'insurance' | 'aml' | 'kyc' | 'jurisdiction';
-        name: string;
-        description: string;
-        status: 'pending' | 'running' | 'passed' | 'warning' | 'failed';
-        provider: string;
-        result: string | null;
-      }[];
-      riskScore: number | null;
-      overallStatus: ('passed' | 'warning' | 'failed') | null;
-      startedAt: string;
-      completedAt: string | null;
-    } | null;
-    contract: {
-      status: 'queued' | 'deploying' | 'deployed' | 'failed';
-      config: {
-        tokenName: string;
-        tokenSymbol: string;
-        totalSupply: number;
-        decimals: number;
-        lockupPeriod: number;
-        transferRestrictions: boolean;
-        dividendDistribution: boolean;
-        governance: boolean;
-        complianceOracle: string;
-        blockchain: 'polygon' | 'ethereum' | 'algorand';
-        gasLimit: number;
-      };
-      chainId: number | null;
-      contractAddress: string | null;
-      identityRegistryAddress: string | null;
-      complianceAddress: string | null;
-      transactionHash: string | null;
-      gasUsed: string | null;
-      deploymentCost: string | null;
-      deployedAt: string | null;
-      error: string | null;
-    } | null;
-    createdAt: string;
-  }[];
-};
-
-/** GET /api/tokenization/properties/{id}: input of `getProperty`. */
-export interface GetPropertyInput {
-  id: string;
-}
-/** GET /api/tokenization/properties/{id}: the 200 answer. */
-export type GetPropertyResult = {
-  id: string;
-  submissionId: string;
-  address: string;
-  location: string;
-  type: 'property';
-  propertyType: 'residential' | 'commercial' | 'industrial' | 'land';
-  jurisdiction: 'nz' | 'au' | 'sg';
-  titleReference: string;
-  value: string;
-  tokenSupply: number;
-  tokenPrice: string;
-  description: string;
-  expectedYield: string;
-  lockupPeriod: number;
-  valuationDate: string;
-  ownerName: string;
-  status: 'submitted' | 'compliance' | 'approved' | 'rejected' | 'tokenized';
-  tokenizationStatus: 'pending' | 'deploying' | 'deployed' | 'failed';
-  tokenId: string | null;
-  contractAddress: string | null;
-  linzVerified: boolean;
-  regulatoryCompliant: boolean;
-  dueDiligenceComplete: boolean;
-  documents: {
-    id: string;
-    key: 'titleDeed' | 'valuationReport' | 'propertySurvey' | 'buildingConsent' | 'insurancePolicy';
-    label: string;
-    fileName: string;
-    kind: 'pdf' | 'jpg' | 'png' | 'dwg';
-    sizeBytes: number;
-    sha256: string;
-    uploadedAt: string;
-  }[];
-  compliance: {
-    id: string;
-    status: 'queued' | 'running' | 'completed' | 'failed';
-    progress: number;
-    checks: {
-      id: 'title' | 'valuation' | 'insurance' | 'aml' | 'kyc' | 'jurisdiction';
-      name: string;
-      description: string;
-      status: 'pending' | 'running' | 'passed' | 'warning' | 'failed';
-      provider: string;
-      result: string | null;
-    }[];
-    riskScore: number | null;
-    overallStatus: ('passed' | 'warning' | 'failed') | null;
-    startedAt: string;
-    completedAt: string | null;
-  } | null;
-  contract: {
-    status: 'queued' | 'deploying' | 'deployed' | 'failed';
-    config: {
-      tokenName: string;
-      tokenSymbol: string;
-      totalSupply: number;
-      decimals: number;
-      lockupPeriod: number;
-      transferRestrictions: boolean;
-      dividendDistribution: boolean;
-      governance: boolean;
-      complianceOracle: string;
-      blockchain: 'polygon' | 'ethereum' | 'algorand';
-      gasLimit: number;
-    };
-    chainId: number | null;
-    contractAddress: string | null;
-    identityRegistryAddress: string | null;
-    complianceAddress: string | null;
-    transactionHash: string | null;
-    gasUsed: string | null;
-    deploymentCost: string | null;
-    deployedAt: string | null;
-    error: string | null;
-  } | null;
+  complianceChecked: boolean;
+  blockchainTxHash: string | null;
+  metadata: {
+    provider: string;
+    source: string;
+    paymentMethod?: string | null;
+    propertyId?: string | null;
+    bankTransfer?: boolean;
+    description?: string | null;
+  };
   createdAt: string;
 };
-
-/** GET /api/tokenization/properties/{id}/documents/{documentId}: input of `downloadPropertyDocument`. */
-export interface DownloadPropertyDocumentInput {
-  id: string;
-  documentId: string;
-}
-/** GET /api/tokenization/properties/{id}/documents/{documentId}: the 200 answer. */
-export type DownloadPropertyDocumentResult = void;
-
-/** GET /api/tokenization/summary: input of `getTokenizationSummary`. */
-export type GetTokenizationSummaryInput = Record<string, never>;
-/** GET /api/tokenization/summary: the 200 answer. */
-export type GetTokenizationSummaryResult = {
-  properties: number;
-  tokenized: number;
-  tokenizedValue: string;
-  inCompliance: number;
+export type TransactionVolume = {
+  range: '7d' | '30d' | '90d';
+  currency: 'USD';
+  points: {
+    date: string;
+    fiat: number;
+    crypto: number;
+    token: number;
+  }[];
 };
-
-/** GET /api/tokenization/wholesale-declaration: input of `getWholesaleDeclaration`. */
-export type GetWholesaleDeclarationInput = Record<string, never>;
-/** GET /api/tokenization/wholesale-declaration: the 200 answer. */
-export type GetWholesaleDeclarationResult = {
+export type UpdateProcessorRequest = {
+  isActive: boolean;
+};
+export type UpdateProfileRequest = {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  dateOfBirth?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+  companyName?: string;
+  businessType?: string;
+  taxId?: string;
+  companyRegistrationNumber?: string;
+  website?: string;
+  businessAddress?: string;
+  businessCity?: string;
+  businessState?: string;
+  businessPostalCode?: string;
+  businessCountry?: string;
+};
+export type UpdateWebhookEndpointRequest = {
+  url?: string;
+  eventTypes?: (
+    | 'transaction.recorded'
+    | 'transaction.updated'
+    | 'charge.completed'
+    | 'charge.failed'
+    | 'escrow.finished'
+    | 'escrow.cancelled'
+    | 'subscription.changed'
+    | 'payout.paid'
+  )[];
+  isActive?: boolean;
+};
+export type WebhookDeliveryAttempt = {
+  number: number;
+  statusCode: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  succeeded: boolean;
+  manual: boolean;
+  attemptedAt: string;
+};
+export type WebhookDeliveryView = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType:
+    | 'transaction.recorded'
+    | 'transaction.updated'
+    | 'charge.completed'
+    | 'charge.failed'
+    | 'escrow.finished'
+    | 'escrow.cancelled'
+    | 'subscription.changed'
+    | 'payout.paid'
+    | 'webhook.test';
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  attemptLog: WebhookDeliveryAttempt[];
+};
+export type WebhookEndpointView = {
+  id: string;
+  url: string;
+  eventTypes: (
+    | 'transaction.recorded'
+    | 'transaction.updated'
+    | 'charge.completed'
+    | 'charge.failed'
+    | 'escrow.finished'
+    | 'escrow.cancelled'
+    | 'subscription.changed'
+    | 'payout.paid'
+  )[];
+  isActive: boolean;
+  signingSecretHint: string;
+  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
+  lastDeliveryAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type WebhookEndpointWithSecret = {
+  id: string;
+  url: string;
+  eventTypes: (
+    | 'transaction.recorded'
+    | 'transaction.updated'
+    | 'charge.completed'
+    | 'charge.failed'
+    | 'escrow.finished'
+    | 'escrow.cancelled'
+    | 'subscription.changed'
+    | 'payout.paid'
+  )[];
+  isActive: boolean;
+  signingSecretHint: string;
+  lastDeliveryStatus: ('pending' | 'retrying' | 'succeeded' | 'failed') | null;
+  lastDeliveryAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  signingSecret: string;
+};
+export type WebhookTestEvent = {
+  id: string;
+  type: 'webhook.test';
+  createdAt: string;
+  data: TestEventData;
+};
+export type WholesaleDeclarationView = {
   basis: 'investment_business' | 'investment_activity' | 'large' | 'government_agency' | 'eligible_investor';
   certifierName: string;
   certifierProfession: 'financial_adviser' | 'chartered_accountant' | 'lawyer';
@@ -1509,73 +1332,27 @@ export type GetWholesaleDeclarationResult = {
   expiresOn: string;
   valid: boolean;
 };
-
-/** GET /api/tokenization/investments: input of `listInvestments`. */
-export type ListInvestmentsInput = Record<string, never>;
-/** GET /api/tokenization/investments: the 200 answer. */
-export type ListInvestmentsResult = {
-  investments: {
-    id: string;
-    propertyId: string;
-    amount: string;
-    currency: 'NZD';
-    paymentMethod: 'nzd' | 'matic' | 'algo';
-    fee: string;
-    tokensReceived: string;
-    tokenPrice: string;
-    walletAddress: string;
-    status: 'awaiting_payment' | 'paid' | 'minting' | 'completed' | 'failed';
-    payment:
-      | {
-          kind: 'card';
-          clientSecret: string;
-          publishableKey: string;
-        }
-      | {
-          kind: 'crypto';
-          hostedUrl: string;
-          chargeId: string;
-        }
-      | null;
-    transactionHash: string | null;
-    lockedUntil: string | null;
-    error: string | null;
-    timestamp: string;
-  }[];
+export type XrpAccount = {
+  address: string;
+  balanceXrp: string;
+  funded: boolean;
+  reserveXrp: string;
 };
-
-/** GET /api/tokenization/investments/{id}: input of `getInvestment`. */
-export interface GetInvestmentInput {
-  id: string;
-}
-/** GET /api/tokenization/investments/{id}: the 200 answer. */
-export type GetInvestmentResult = {
-  id: string;
-  propertyId: string;
-  amount: string;
-  currency: 'NZD';
-  paymentMethod: 'nzd' | 'matic' | 'algo';
-  fee: string;
-  tokensReceived: string;
-  tokenPrice: string;
-  walletAddress: string;
-  status: 'awaiting_payment' | 'paid' | 'minting' | 'completed' | 'failed';
-  payment:
-    | {
-        kind: 'card';
-        clientSecret: string;
-        publishableKey: string;
-      }
-    | {
-        kind: 'crypto';
-        hostedUrl: string;
-        chargeId: string;
-      }
-    | null;
-  transactionHash: string | null;
-  lockedUntil: string | null;
-  error: string | null;
-  timestamp: string;
+export type XrpPaymentRequest = {
+  senderSeed: string;
+  destinationAddress: string;
+  amount: number | string;
+  destinationTag?: number;
+};
+export type XrpPaymentResult = {
+  hash: string;
+  result: string;
+  ledgerIndex: number | null;
+};
+export type XrpWallet = {
+  address: string;
+  seed: string;
+  publicKey: string;
 };
 
 /** Every operation an API key may call, one method each (see docs/openapi.json for the rest). */
@@ -1607,7 +1384,7 @@ export abstract class Operations {
     ) as Promise<ListPaymentProcessorsResult>;
   }
 
-  /** Connects a payment processor; the answer carries its webhook signing secret, shown this once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Connects a payment processor; the answer carries its webhook signing secret, shown this once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   createPaymentProcessor(input: CreatePaymentProcessorInput): Promise<CreatePaymentProcessorResult> {
     return this.transport.call(
       'POST',
@@ -1637,7 +1414,7 @@ export abstract class Operations {
     ) as Promise<ListPosSystemsResult>;
   }
 
-  /** Connects a POS system; the answer carries its webhook signing secret, shown this once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Connects a POS system; the answer carries its webhook signing secret, shown this once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   createPosSystem(input: CreatePosSystemInput): Promise<CreatePosSystemResult> {
     return this.transport.call(
       'POST',
@@ -1667,7 +1444,7 @@ export abstract class Operations {
     ) as Promise<ListWebhookEndpointsResult>;
   }
 
-  /** Registers an endpoint URL for some event types; the answer carries its signing secret, shown this once. Private, loopback and link-local destinations are refused. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Registers an endpoint URL for some event types; the answer carries its signing secret, shown this once. Private, loopback and link-local destinations are refused. An API key needs the `webhooks` scope. Needs a signed-in user with a verified e-mail address. API keys with the `webhooks` scope may call it. Retry-safe with an `Idempotency-Key`. */
   createWebhookEndpoint(input: CreateWebhookEndpointInput): Promise<CreateWebhookEndpointResult> {
     return this.transport.call(
       'POST',
@@ -1677,7 +1454,7 @@ export abstract class Operations {
     ) as Promise<CreateWebhookEndpointResult>;
   }
 
-  /** Changes an endpoint's URL, event types or active switch. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Changes an endpoint's URL, event types or active switch. A write key may change the event types and the switch; changing the URL with a key needs the `webhooks` scope too (403 otherwise). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
   updateWebhookEndpoint(input: UpdateWebhookEndpointInput): Promise<UpdateWebhookEndpointResult> {
     return this.transport.call(
       'PUT',
@@ -1697,7 +1474,7 @@ export abstract class Operations {
     ) as Promise<DeleteWebhookEndpointResult>;
   }
 
-  /** Replaces the signing secret (shown this once); every later attempt is signed with the new one. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Replaces the signing secret (shown this once); every later attempt is signed with the new one. An API key needs the `webhooks` scope. Needs a signed-in user with a verified e-mail address. API keys with the `webhooks` scope may call it. Retry-safe with an `Idempotency-Key`. */
   rotateWebhookSecret(input: RotateWebhookSecretInput): Promise<RotateWebhookSecretResult> {
     return this.transport.call(
       'POST',
@@ -1717,7 +1494,7 @@ export abstract class Operations {
     ) as Promise<ListWebhookDeliveriesResult>;
   }
 
-  /** Sends a delivery again now, with a fresh signature (one more attempt). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Sends a delivery again now, with a fresh signature (one more attempt). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   resendWebhookDelivery(input: ResendWebhookDeliveryInput): Promise<ResendWebhookDeliveryResult> {
     return this.transport.call(
       'POST',
@@ -1727,7 +1504,7 @@ export abstract class Operations {
     ) as Promise<ResendWebhookDeliveryResult>;
   }
 
-  /** Queues a `webhook.test` event to the endpoint (one attempt, logged like any delivery). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Queues a `webhook.test` event to the endpoint (one attempt, logged like any delivery). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   sendWebhookTestEvent(input: SendWebhookTestEventInput): Promise<SendWebhookTestEventResult> {
     return this.transport.call(
       'POST',
@@ -1822,7 +1599,7 @@ export abstract class Operations {
     ) as Promise<GetTransactionSummaryResult>;
   }
 
-  /** Creates a Coinbase Commerce charge; the payer pays on its hosted page. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** Creates a Coinbase Commerce charge; the payer pays on its hosted page. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   createCoinbaseCharge(input: CreateCoinbaseChargeInput): Promise<CreateCoinbaseChargeResult> {
     return this.transport.call(
       'POST',
@@ -1832,7 +1609,7 @@ export abstract class Operations {
     ) as Promise<CreateCoinbaseChargeResult>;
   }
 
-  /** The checkout's crypto tab: a Coinbase Commerce charge for one billing period of a plan, at the plan's price; billing activates the plan when the charge completes (ChargeCompleted). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** The checkout's crypto tab: a Coinbase Commerce charge for one billing period of a plan, at the plan's price; billing activates the plan when the charge completes (ChargeCompleted). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   createSubscriptionCharge(input: CreateSubscriptionChargeInput): Promise<CreateSubscriptionChargeResult> {
     return this.transport.call(
       'POST',
@@ -1852,7 +1629,7 @@ export abstract class Operations {
     ) as Promise<GetCoinbaseChargeResult>;
   }
 
-  /** A new XRP Ledger wallet; its seed is in this answer only and never stored. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** A new XRP Ledger wallet; its seed is in this answer only and never stored. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   generateXrpWallet(input?: GenerateXrpWalletInput): Promise<GenerateXrpWalletResult> {
     return this.transport.call(
       'POST',
@@ -1862,7 +1639,7 @@ export abstract class Operations {
     ) as Promise<GenerateXrpWalletResult>;
   }
 
-  /** A fresh PREIMAGE-SHA-256 condition and fulfillment for an escrow; the fulfillment is shown once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** A fresh PREIMAGE-SHA-256 condition and fulfillment for an escrow; the fulfillment is shown once. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   createEscrowCondition(input?: CreateEscrowConditionInput): Promise<CreateEscrowConditionResult> {
     return this.transport.call(
       'POST',
@@ -1872,7 +1649,7 @@ export abstract class Operations {
     ) as Promise<CreateEscrowConditionResult>;
   }
 
-  /** Locks XRP in an escrow on the ledger for a destination, with its release and cancel times. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** Locks XRP in an escrow on the ledger for a destination, with its release and cancel times. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   createXrpEscrow(input: CreateXrpEscrowInput): Promise<CreateXrpEscrowResult> {
     return this.transport.call(
       'POST',
@@ -1882,7 +1659,7 @@ export abstract class Operations {
     ) as Promise<CreateXrpEscrowResult>;
   }
 
-  /** Releases an escrow to its destination (with the fulfillment when it has a condition). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** Releases an escrow to its destination (with the fulfillment when it has a condition). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   finishXrpEscrow(input: FinishXrpEscrowInput): Promise<FinishXrpEscrowResult> {
     return this.transport.call(
       'POST',
@@ -1892,7 +1669,7 @@ export abstract class Operations {
     ) as Promise<FinishXrpEscrowResult>;
   }
 
-  /** Returns an expired escrow to its owner. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** Returns an expired escrow to its owner. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   cancelXrpEscrow(input: CancelXrpEscrowInput): Promise<CancelXrpEscrowResult> {
     return this.transport.call(
       'POST',
@@ -1927,12 +1704,12 @@ export abstract class Operations {
     ) as Promise<GetXrpAccountResult>;
   }
 
-  /** Sends XRP from a wallet to a destination on the ledger. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). */
+  /** Sends XRP from a wallet to a destination on the ledger. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Moves money: test keys are refused (403). Retry-safe with an `Idempotency-Key`. */
   sendXrpPayment(input: SendXrpPaymentInput): Promise<SendXrpPaymentResult> {
     return this.transport.call('POST', '/api/crypto/xrp/payment', [], input ?? {}) as Promise<SendXrpPaymentResult>;
   }
 
-  /** Queues a report of a type and period; poll it until it is completed or failed. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** Queues a report of a type and period; poll it until it is completed or failed. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   generateReport(input: GenerateReportInput): Promise<GenerateReportResult> {
     return this.transport.call('POST', '/api/reports/generate', [], input ?? {}) as Promise<GenerateReportResult>;
   }
@@ -1954,10 +1731,11 @@ export abstract class Operations {
       '/api/reports/download/{id}',
       ['id'],
       input ?? {},
+      'binary',
     ) as Promise<DownloadReportResult>;
   }
 
-  /** An AI analysis of a stored report's figures (only its id is read from the request). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. */
+  /** An AI analysis of a stored report's figures (only its id is read from the request). Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
   analyzeReport(input: AnalyzeReportInput): Promise<AnalyzeReportResult> {
     return this.transport.call('POST', '/api/reports/analyze', [], input ?? {}) as Promise<AnalyzeReportResult>;
   }
@@ -1994,6 +1772,7 @@ export abstract class Operations {
       '/api/tokenization/properties/{id}/documents/{documentId}',
       ['id', 'documentId'],
       input ?? {},
+      'binary',
     ) as Promise<DownloadPropertyDocumentResult>;
   }
 

@@ -25,7 +25,9 @@ export class ChatRateLimitGuard implements CanActivate {
     const user = http.getRequest<{ user: AuthUser }>().user;
     const decision = await this.limiter.hit('chat', user.id, this.config.CHAT_RATE_LIMIT_PER_MINUTE, 60);
     const response = http.getResponse<Response>();
+    response.setHeader('RateLimit-Limit', String(this.config.CHAT_RATE_LIMIT_PER_MINUTE));
     response.setHeader('RateLimit-Remaining', String(decision.remaining));
+    response.setHeader('RateLimit-Reset', String(decision.retryAfterSeconds));
     if (decision.allowed) return true;
     response.setHeader('Retry-After', String(decision.retryAfterSeconds));
     throw new AppError(ErrorCode.RateLimited, rateLimitedMessage(decision.retryAfterSeconds));

@@ -50,8 +50,10 @@ describe('identity: KYC through Stripe Identity (sessions, signed webhooks, the 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(registration),
     });
-    const { userId } = await bodyOf<{ userId: string }>(response);
+    expect(response.status).toBeLessThan(300);
+    // The answer does not say whether the address was new (it names no user): the account is read back.
     const email = registration.email.toLowerCase();
+    const [{ id: userId }] = await query<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [email]);
     return { userId, email, cookie: accessCookie({ id: userId, email, emailVerified: true, role }) };
   }
 
@@ -262,6 +264,83 @@ describe('identity: KYC through Stripe Identity (sessions, signed webhooks, the 
     expect(await bodyOf(replay)).toEqual({ received: true, outcome: 'stale' });
     expect((await status(account)).kycStatus).toBe('verified');
     expect((await kycEvents(account.userId)).map((event) => event.status)).toEqual(['processing', 'verified']);
+  });
+
+  it("decides from the session fetched back from the provider: a signed event the provider's session disagrees with changes nothing", async () => {
+    const account = await newAccount();
+    const started = await start(account);
+    const sessionId = started.verification.providerSessionId;
+    let created = Math.floor(Date.now() / 1000);
+    const signedEvent = (type: string, object: Record<string, unknown>) => {
+      created += 1;
+      const payload = JSON.stringify({
+        id: `evt_claim_${created}_${sessionId}`,
+        object: 'event',
+        type,
+        created,
+        data: { object: { id: sessionId, object: 'identity.verification_session', ...object } },
+      });
+      return sendWebhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    };
+    const claimVerified = () =>
+      signedEvent('identity.verification_session.verified', {
+        status: 'verified',
+        last_error: null,
+        verified_outputs: { first_name: 'Mallory', last_name: 'Forged' },
+      });
+
+    // The provider still waits for the user's document (requires_input): a signed "verified" is not believed.
+    expect((await fake.sessions()).find((s) => s.id === sessionId)?.status).toBe('requires_input');
+    const forged = await claimVerified();
+    expect(forged.status).toBe(200);
+    expect(await bodyOf(forged)).toEqual({ received: true, outcome: 'mismatch' });
+    const processing = await signedEvent('identity.verification_session.processing', { status: 'processing' });
+    expect(await bodyOf(processing)).toEqual({ received: true, outcome: 'mismatch' });
+    const after = await status(account);
+    expect(after.kycStatus).toBe('pending');
+    expect(after.verification).toMatchObject({ status: 'requires_input', verifiedName: null, verifiedAt: null });
+    expect(await kycEvents(account.userId)).toEqual([]);
+    const me = await bodyOf<{ kycStatus: string }>(await call(account, 'GET', '/api/auth/me'));
+    expect(me.kycStatus).toBe('pending');
+
+    // After a failed check the provider says requires_input with its error: still not verified.
+    await fake.complete(sessionId, 'failed', { code: 'document_expired' });
+    expect((await status(account)).kycStatus).toBe('requires_input');
+    expect(await bodyOf(await claimVerified())).toEqual({ received: true, outcome: 'mismatch' });
+    expect((await status(account)).verification).toMatchObject({
+      status: 'requires_input',
+      lastError: { code: 'document_expired', reason: 'The document is expired.' },
+      verifiedName: null,
+    });
+    expect((await kycEvents(account.userId)).map((event) => event.status)).toEqual(['processing', 'requires_input']);
+
+    // The genuine check still verifies, with the name the provider verified (not any event's).
+    const retry = await start(account);
+    await fake.complete(retry.verification.providerSessionId, 'verified');
+    expect((await status(account)).verification).toMatchObject({ status: 'verified', verifiedName: 'Jenny Rosen' });
+  });
+
+  it("ends a session verified when the provider says so, whatever a late event's type", async () => {
+    const account = await newAccount();
+    const started = await start(account);
+    const sessionId = started.verification.providerSessionId;
+    // The user submits; the verified event is lost on the way (no endpoint for a moment)...
+    await fake.useWebhook('http://127.0.0.1:9/unreachable', secret);
+    await fake.complete(sessionId, 'verified');
+    await fake.useWebhook(`${api}/api/webhooks/stripe-identity`, secret);
+    expect((await status(account)).kycStatus).toBe('pending');
+    // ...and a retried processing event arrives: the session fetched back is verified, so that is applied.
+    const payload = JSON.stringify({
+      id: `evt_late_processing_${sessionId}`,
+      object: 'event',
+      type: 'identity.verification_session.processing',
+      created: Math.floor(Date.now() / 1000) - 30,
+      data: { object: { id: sessionId, object: 'identity.verification_session', status: 'processing' } },
+    });
+    const late = await sendWebhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    expect(await bodyOf(late)).toEqual({ received: true, outcome: 'applied' });
+    expect((await status(account)).verification).toMatchObject({ status: 'verified', verifiedName: 'Jenny Rosen' });
+    expect((await kycEvents(account.userId)).map((event) => event.status)).toEqual(['verified']);
   });
 
   it('shows ops who verified what and when, and nobody else', async () => {

@@ -19,13 +19,16 @@ import type Stripe from 'stripe';
 import type { IdentityConfig } from '../config';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
-import { IdentityVerificationProvider, type ProviderSession } from './identity-verification.provider';
+import { IdentityVerificationProvider } from './identity-verification.provider';
 import type { KycVerification } from './kyc-verification.entity';
 import { KycVerificationsRepository } from './kyc-verifications.repository';
 import { toKycAdminVerification, toKycVerification } from './kyc.mapper';
 
-/** What a webhook did: applied, or why it changed nothing. */
-export type KycWebhookOutcome = 'applied' | 'ignored' | 'unknown_session' | 'stale';
+/**
+ * What a webhook did: applied, or why it changed nothing (`mismatch`: the provider's session, fetched
+ * back by id, is not in the state the event's type claims).
+ */
+export type KycWebhookOutcome = 'applied' | 'ignored' | 'unknown_session' | 'stale' | 'mismatch';
 
 /** How far a session has got; a late event never moves a session back. */
 const progressOf = (status: string, hasError: boolean): number =>
@@ -122,10 +125,13 @@ export class KycService {
   }
 
   /**
-   * Applies a verified Stripe Identity event. Deliveries come late, twice and out of order, so an
-   * event moves its session only forward (by the event's time, then by how far the state has got)
-   * and a finished session (verified, cancelled) never changes again. The verified name and the
-   * check outcomes are read from the provider before the transaction.
+   * Applies a verified Stripe Identity event. A signature proves only who holds the webhook secret, so
+   * the event decides nothing by itself: the session is fetched back from the provider by id (with our
+   * API key) and only its state, name, checks and error are applied. An event whose type disagrees with
+   * the fetched session changes nothing and is logged, except that a session the provider reports
+   * finished (verified, cancelled) ends so, as that can never change again. Deliveries come late, twice
+   * and out of order, so an event moves its session only forward (by the event's time, then by how far
+   * the state has got) and a finished session never changes again.
    */
   async handleWebhook(event: Stripe.Event, requestId?: string): Promise<KycWebhookOutcome> {
     if (!isKycEvent(event.type)) return 'ignored';
@@ -136,12 +142,20 @@ export class KycService {
       this.logger.warn(`Stripe Identity event ${event.id} for a session this platform did not start (${object.id})`);
       return 'unknown_session';
     }
-    const status = sessionStatusOfEvent[event.type];
-    const details: ProviderSession | null =
-      status === 'verified' || status === 'requires_input' ? await this.provider.retrieve(object.id) : null;
-    const lastError = object.last_error
-      ? { code: object.last_error.code ?? null, reason: object.last_error.reason ?? details?.lastError?.reason ?? '' }
-      : (details?.lastError ?? null);
+    const claimed = sessionStatusOfEvent[event.type];
+    const session = await this.provider.retrieve(object.id);
+    const agrees = session.id === object.id && session.status === claimed;
+    // The provider's word is final once it says finished: applied even when a late event claims otherwise.
+    const finished = session.id === object.id && isFinal(session.status);
+    if (!agrees) {
+      this.logger.warn(
+        `Stripe Identity event ${event.id} (${event.type}) disagrees with the provider's session ${object.id}, ` +
+          `which is ${session.status}: ${finished ? "applying the provider's state" : 'nothing changed'}`,
+      );
+      if (!finished) return 'mismatch';
+    }
+    const status = session.status;
+    const hasError = status === 'requires_input' && session.lastError !== null;
     const at = new Date(event.created * 1000);
     return this.transactions.run(async (manager) => {
       const verification = await this.verifications.bySession(manager, object.id);
@@ -149,15 +163,16 @@ export class KycService {
         this.logger.warn(`Stripe Identity event ${event.id} for a session this platform did not start (${object.id})`);
         return 'unknown_session';
       }
-      const hasError = status === 'requires_input' && lastError !== null;
-      if (!this.moves(verification, status, hasError, at)) return 'stale';
+      // A finished session fetched back is the end whatever the event's time; anything else goes by it.
+      if (agrees ? !this.moves(verification, status, hasError, at) : isFinal(verification.status)) return 'stale';
+      const storedAt = verification.providerEventAt?.getTime() ?? -Infinity;
       Object.assign(verification, {
         status,
-        providerEventAt: at,
-        lastErrorCode: hasError ? lastError!.code : null,
-        lastErrorReason: hasError ? lastError!.reason : null,
-        ...(details ? { checks: details.checks } : {}),
-        ...(status === 'verified' ? { verifiedName: details?.verifiedName ?? null, verifiedAt: at } : {}),
+        providerEventAt: agrees || at.getTime() > storedAt ? at : verification.providerEventAt,
+        lastErrorCode: hasError ? session.lastError!.code : null,
+        lastErrorReason: hasError ? session.lastError!.reason : null,
+        checks: session.checks,
+        ...(status === 'verified' ? { verifiedName: session.verifiedName, verifiedAt: agrees ? at : new Date() } : {}),
       });
       await this.verifications.save(manager, verification);
       const latest = await this.verifications.latestOf(verification.userId, manager);

@@ -164,6 +164,9 @@ const tokenizationLocal = {
 
 const database = (role) => `postgres://${role}@127.0.0.1:5432/${profile.database}`;
 
+/** The loopback ports merchants' webhook receivers may listen on here (integrations' default too). */
+const webhookReceivers = { WEBHOOK_LOOPBACK_PORTS: '9000-9099' };
+
 /**
  * A service's API on `port` (`role`: its schema): it connects as its role and migrates at start as
  * postgres, which also creates the role. Ready when its public and internal ports answer.
@@ -268,11 +271,12 @@ const processes = [
   },
   serviceApi('billing', 'billing', profile.billing, stripeLocal),
   serviceWorker('billing', 'billing', profile.billing, stripeLocal),
-  // Merchants' webhook endpoints may be on this machine (loopback only; never private ranges).
-  serviceApi('integrations', 'integrations', profile.integrations, { WEBHOOK_ALLOW_LOOPBACK: 'true' }),
+  // Merchants' webhook endpoints may be on this machine on ports 9000-9099 only (a local receiver),
+  // never on the platform's own ports (the services', Postgres, Redis, Kafka) nor private ranges.
+  serviceApi('integrations', 'integrations', profile.integrations, webhookReceivers),
   // Pulls POS transactions from provider APIs (Square) on each entry's schedule; without
   // internet the attempts fail and are recorded on the entries. Sends the merchants' webhooks.
-  serviceWorker('integrations', 'integrations', profile.integrations, { WEBHOOK_ALLOW_LOOPBACK: 'true' }),
+  serviceWorker('integrations', 'integrations', profile.integrations, webhookReceivers),
   // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
   serviceApi('affiliate', 'affiliate', profile.affiliate),
   // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC

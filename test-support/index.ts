@@ -218,3 +218,4 @@ export { LocalEvmNode } from './local-evm-node';
 export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';
 export { startMailWorker } from './mail-worker';
 export { expectServesItsDescribedRoutes, routeCoverage, servedRoutes, type RouteCoverage } from './route-coverage';
+export { listenAsWebhookReceiver, WEBHOOK_RECEIVER_PORTS } from './webhook-receiver';

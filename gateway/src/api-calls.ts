@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { API_KEY_SCOPES_HEADER } from '@app/contracts';
 import { RateLimiter } from '@app/platform/redis';
 import { injectTraceContext } from '@app/platform/telemetry';
 import type Redis from 'ioredis';
@@ -86,7 +87,12 @@ function bodyFieldOf(body: unknown, field: string): string | undefined {
 }
 
 /** Headers a client may not smuggle to a service. */
-const strippedHeaders: ReadonlySet<string> = new Set(['x-user-id', 'x-user-email', 'x-forwarded-host']);
+const strippedHeaders: ReadonlySet<string> = new Set([
+  'x-user-id',
+  'x-user-email',
+  'x-forwarded-host',
+  API_KEY_SCOPES_HEADER,
+]);
 
 /** One API call as the guard sees it, whichever way it is served. */
 export interface ApiCall {
@@ -108,6 +114,8 @@ export class ApiCalls {
   /** The RateLimit-Remaining each call's answer shows so far. */
   private readonly rateLimitShown = new WeakMap<ApiCall, number>();
   private readonly apiKeys: ApiKeyResolver;
+  /** The scopes of each call's API key, sent on with it (API_KEY_SCOPES_HEADER). */
+  private readonly keyScopes = new WeakMap<ApiCall, readonly string[]>();
   /** The web app's own origin: the only one a browser may send state-changing requests from. */
   private readonly ownOrigins: string[];
 
@@ -197,6 +205,7 @@ export class ApiCalls {
     }
     if (route.verifiedEmail && !user.emailVerified) return unverified;
     call.keyToken = resolution.token;
+    this.keyScopes.set(call, resolution.scopes);
     return undefined;
   }
 
@@ -235,8 +244,10 @@ export class ApiCalls {
     const headers = upstreamRequestHeaders(call.headers, strippedHeaders);
     headers[REQUEST_ID] = requestId;
     // A key's call goes on as its owner's: identity's token in the key's place, no cookies beside it.
+    // The key's scopes go along, for the checks that depend on the body (a webhook endpoint's URL).
     if (call.keyToken) {
       headers.authorization = `Bearer ${call.keyToken}`;
+      headers[API_KEY_SCOPES_HEADER] = (this.keyScopes.get(call) ?? []).join(',');
       delete headers.cookie;
     }
     // The client's address as the gateway judged it (TRUST_PROXY), in place of any the client sent.

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody } from '@app/contracts';
+import { apiKeyMessages, ErrorCode, type ErrorBody } from '@app/contracts';
 import { rateLimitedMessage } from '@app/platform/redis';
 import type { FastifyReply } from 'fastify';
 
@@ -24,7 +24,8 @@ export const messages = {
   lengthRequired: 'An upload must declare its size (Content-Length).',
   apiKeyNotAccepted: 'API keys cannot be used on this endpoint.',
   invalidApiKey: 'Invalid API key: it is unknown, revoked or expired.',
-  apiKeyScope: (scope: string) => `This API key lacks the ${scope} scope.`,
+  apiKeyScope: (scope: string) =>
+    scope === 'webhooks' ? apiKeyMessages.webhooksScopeRequired : `This API key lacks the ${scope} scope.`,
   testKeyMovesMoney: 'Test API keys cannot move money. Use a live key.',
 } as const;
 

@@ -186,8 +186,8 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR: 'Webhook endpoint registrations per client address and hour.',
   API_KEY_ROTATION_OVERLAP_SECONDS:
     'How long a rotated API key keeps working beside its replacement, in seconds (0 to 604800).',
-  WEBHOOK_ALLOW_LOOPBACK:
-    'Lets merchants register webhook endpoints on loopback (127/8, ::1), never private ranges; refused in production. The launcher sets it for `make up` and the test stack.',
+  WEBHOOK_LOOPBACK_PORTS:
+    "The loopback ports (127/8, ::1) merchants' webhook endpoints may use outside production, for receivers on the developer's machine and the tests': ports and ranges separated by commas (`9000-9099,9500`), empty for none. The platform's own ports (every service's and the gateway's, their internal ports, Postgres 5432, Redis 6379, Kafka 9092-9093 …) are refused whatever it lists, and private ranges always. Production allows no loopback: anything but empty there stops the process at start.",
   WEBHOOK_RETRY_BASE_MS: "The first retry's wait after a failed webhook delivery, in ms; each later wait doubles.",
   WEBHOOK_RETRY_WINDOW_MS:
     'How long after the event webhook delivery attempts go on, in ms (the last attempt at the end).',

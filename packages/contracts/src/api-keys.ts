@@ -9,8 +9,21 @@ import { integrationMessages } from './integrations';
  */
 export const apiKeyModes = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof apiKeyModes)[number];
-export const apiKeyScopes = ['read', 'write'] as const;
+/**
+ * read: GET routes; write: changes. webhooks: what redirects the merchant's event stream or hands
+ * out a webhook signing secret (registering an endpoint, changing its URL, rotating its secret):
+ * never granted unless a key is created with it, and only beside write. A leaked write key can then
+ * not send the events elsewhere nor read a new secret.
+ */
+export const apiKeyScopes = ['read', 'write', 'webhooks'] as const;
 export type ApiKeyScopeName = (typeof apiKeyScopes)[number];
+
+/**
+ * The header the gateway sends a service with a call made with an API key: the key's scopes,
+ * comma-separated (a client's own is dropped). A service whose route depends on the body (a
+ * webhook endpoint's URL) reads it; a key's call without it has no scope beyond the route's.
+ */
+export const API_KEY_SCOPES_HEADER = 'x-api-key-scopes';
 
 /** `mp_live_` or `mp_test_`, then 32 base62 characters (~190 bits). */
 export const API_KEY_PATTERN = /^mp_(live|test)_[A-Za-z0-9]{32}$/;
@@ -19,6 +32,9 @@ export const apiKeyModeOf = (key: string): ApiKeyMode => (key.startsWith('mp_tes
 
 /** The session id (`sid` claim) of the access tokens minted for a key: revoking the key revokes it. */
 export const apiKeySessionId = (keyId: string): string => `apikey:${keyId}`;
+/** Whether a token's session id is a key's: the call came with an API key, not from a signed-in member. */
+export const isApiKeySessionId = (sessionId: string | undefined): boolean =>
+  sessionId?.startsWith(apiKeySessionId('')) ?? false;
 
 /** The longest a gateway trusts a resolved key without asking identity again (revocation bound). */
 export const API_KEY_CACHE_MAX_MS = 5_000;
@@ -48,7 +64,17 @@ export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
 
 /** The labels the Developer API tab shows. */
 export const apiKeyModeLabels: Record<ApiKeyMode, string> = { live: 'Live', test: 'Test' };
-export const apiKeyScopeLabels: Record<ApiKeyScopeName, string> = { read: 'Read', write: 'Write' };
+export const apiKeyScopeLabels: Record<ApiKeyScopeName, string> = {
+  read: 'Read',
+  write: 'Write',
+  webhooks: 'Webhooks',
+};
+/** What each scope lets a program do (the Developer API tab's form). */
+export const apiKeyScopeHints: Record<ApiKeyScopeName, string> = {
+  read: 'Read your data.',
+  write: 'Create and change records.',
+  webhooks: 'Register webhook endpoints, change their URLs and rotate their signing secrets (needs Write).',
+};
 
 /** A key as listed: never its secret, only `mp_live_••••••••••••wXyZ` (its prefix and last 4). */
 export const maskApiKey = (prefix: string, last4: string): string => `${prefix}${'•'.repeat(12)}${last4}`;
@@ -65,6 +91,13 @@ export const apiKeyMessages = {
   notFound: 'API key not found.',
   alreadyRotated: 'This key has already been rotated. Rotate its replacement instead.',
   notWithApiKey: 'API keys cannot be managed with an API key. Sign in to manage them.',
+  /** The form's warning under the webhooks scope. */
+  webhooksScopeWarning:
+    'A key with the Webhooks scope can send your events to any address and read new signing secrets. Give it only to a program that manages your webhook endpoints, and keep it safe.',
+  webhooksNeedsWrite: 'The webhooks scope needs the write scope too',
+  /** A key without the webhooks scope registering an endpoint, changing its URL or rotating its secret (403). */
+  webhooksScopeRequired:
+    'This API key lacks the webhooks scope: registering a webhook endpoint, changing its URL or rotating its signing secret needs a signed-in member or a key created with that scope.',
   invalidKey: 'The API key is invalid, revoked or expired.',
 } as const;
 
@@ -77,11 +110,12 @@ export const createApiKeyRequestSchema = z.strictObject({
     .max(100, 'Key name must be at most 100 characters'),
   mode: z.enum(apiKeyModes, { error: 'Mode must be live or test' }),
   scopes: z
-    .array(z.enum(apiKeyScopes, { error: 'Each scope must be read or write' }), {
+    .array(z.enum(apiKeyScopes, { error: 'Each scope must be read, write or webhooks' }), {
       error: 'Choose at least one scope',
     })
     .min(1, 'Choose at least one scope')
     .max(apiKeyScopes.length, 'Choose each scope at most once')
+    .refine((scopes) => !scopes.includes('webhooks') || scopes.includes('write'), apiKeyMessages.webhooksNeedsWrite)
     .transform((scopes) => apiKeyScopes.filter((scope) => scopes.includes(scope))),
 });
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;

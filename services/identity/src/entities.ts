@@ -8,6 +8,7 @@ import { RefreshTokenSuccessor1765324800100 } from '../migrations/1765324800100-
 import { KycVerifications1765843200100 } from '../migrations/1765843200100-kyc-verifications';
 import { CreateApiKeys1767225600100 } from '../migrations/1767225600100-create-api-keys';
 import { AffiliateApplicantAccounts1767312000100 } from '../migrations/1767312000100-affiliate-applicant-accounts';
+import { ApiKeyWebhooksScope1767398400300 } from '../migrations/1767398400300-api-key-webhooks-scope';
 
 export const identityDatabase = {
   schema: 'identity',
@@ -18,5 +19,6 @@ export const identityDatabase = {
     KycVerifications1765843200100,
     CreateApiKeys1767225600100,
     AffiliateApplicantAccounts1767312000100,
+    ApiKeyWebhooksScope1767398400300,
   ],
 };

@@ -123,6 +123,26 @@ describe('identity: API keys (issued once, stored as hashes, rotated with an ove
       expect(text).not.toContain(test.secret.slice('mp_test_'.length, -4));
     });
 
+    it('grants the webhooks scope only when asked for and beside write; a rotation keeps it, resolve answers it', async () => {
+      const account = await newAccount();
+      const plain = await create(account, { name: 'Order sync', mode: 'live', scopes: ['read', 'write'] });
+      expect(plain.scopes).toEqual(['read', 'write']);
+      expect((await resolved(plain.secret)).scopes).toEqual(['read', 'write']);
+
+      const hooks = await create(account, { name: 'Hook manager', mode: 'live', scopes: ['webhooks', 'write'] });
+      expect(hooks.scopes).toEqual(['write', 'webhooks']);
+      expect((await resolved(hooks.secret)).scopes).toEqual(['write', 'webhooks']);
+      const rotated = await call(account, 'POST', `${keysPath}/${hooks.id}/rotate`);
+      expect(rotated.status).toBe(201);
+      const replacement = await bodyOf<CreatedApiKey>(rotated);
+      expect(replacement.scopes).toEqual(['write', 'webhooks']);
+      expect((await resolved(replacement.secret)).scopes).toEqual(['write', 'webhooks']);
+      // The table says the same, whoever writes it.
+      await expect(
+        query(`UPDATE identity.api_keys SET scopes = ARRAY['read', 'webhooks'] WHERE id = $1`, [plain.id]),
+      ).rejects.toThrow(/api_keys_scopes_check/);
+    });
+
     it('keeps only the SHA-256 and the mask parts in the database, never the key', async () => {
       const account = await newAccount();
       const key = await create(account);
@@ -351,7 +371,12 @@ describe('identity: API keys (issued once, stored as hashes, rotated with an ove
       [
         'an unknown scope',
         { name: 'A', mode: 'live', scopes: ['admin'] },
-        [{ path: 'scopes.0', message: 'Each scope must be read or write' }],
+        [{ path: 'scopes.0', message: 'Each scope must be read, write or webhooks' }],
+      ],
+      [
+        'the webhooks scope without write',
+        { name: 'A', mode: 'live', scopes: ['read', 'webhooks'] },
+        [{ path: 'scopes', message: 'The webhooks scope needs the write scope too' }],
       ],
       [
         'a field of its own',

@@ -1,5 +1,6 @@
 import { baseConfigSchema, parseKeyRing } from '@app/platform';
 import { z } from 'zod';
+import { DEFAULT_LOOPBACK_PORTS, parsePortList } from './webhook-endpoints/destination-guard';
 
 const isProduction = process.env.NODE_ENV === 'production';
 /** An obviously local key outside production; production must set its own. */
@@ -15,11 +16,19 @@ const keyRing = z.string().superRefine((value, context) => {
   }
 });
 
-/** "true" or "false" (z.coerce.boolean would read "false" as true). */
-const flag = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .default('false')
-  .transform((value) => value === 'true');
+/** WEBHOOK_LOOPBACK_PORTS: ports and ranges (`9000-9099,9500`), read into ranges; `fallback` when unset. */
+const portList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, context) => {
+      try {
+        return parsePortList(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 export const integrationsConfigSchema = baseConfigSchema.extend({
   SERVICE_NAME: z.string().default('integrations'),
@@ -37,10 +46,15 @@ export const integrationsConfigSchema = baseConfigSchema.extend({
   /** How long a provider API call may take before the sync counts as failed. */
   SYNC_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
-   * Outgoing webhooks may go to loopback addresses (127.0.0.0/8, ::1): for development and tests
-   * only, refused in production. Private and link-local ranges stay refused either way.
+   * The loopback ports (127.0.0.0/8, ::1) outgoing webhooks may go to: ports and ranges separated
+   * by commas, for receivers on the developer's machine and the tests' (9000-9099 by default).
+   * The platform's own ports (destination-guard's PLATFORM_PORTS, this process's PORT and
+   * METRICS_PORT) stay refused whatever it lists, as do private and link-local ranges. Production
+   * allows no loopback: empty by default there, and anything else refused at start.
    */
-  WEBHOOK_ALLOW_LOOPBACK: isProduction ? flag.refine((allowed) => !allowed, 'must not be true in production') : flag,
+  WEBHOOK_LOOPBACK_PORTS: isProduction
+    ? portList('').refine((ranges) => ranges.length === 0, 'must be empty in production (no loopback webhooks)')
+    : portList(DEFAULT_LOOPBACK_PORTS),
   /**
    * The first retry's delay; each later one doubles (1, 2, 4 … minutes by default), the last
    * falling due when WEBHOOK_RETRY_WINDOW_MS has passed since the event: 12 attempts in 24 hours.

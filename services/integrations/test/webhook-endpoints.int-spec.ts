@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import {
@@ -19,6 +18,7 @@ import {
   accessCookie,
   eventMessage,
   largestEvent,
+  listenAsWebhookReceiver,
   query,
   rawRequest,
   startApp,
@@ -27,11 +27,13 @@ import {
   waitFor,
 } from '../../../test-support';
 import type * as AppModuleFile from '../src/app.module';
+import type * as ConfigFile from '../src/config';
+import type * as WebhookSenderFile from '../src/webhook-endpoints/webhook-sender';
 import type * as WorkerModuleFile from '../src/worker.module';
 
-// Outgoing webhooks against the real Postgres, Redis and Kafka, to an endpoint on loopback (which
-// the test stack allows: WEBHOOK_ALLOW_LOOPBACK). Retries 100 ms apart, doubling, for 3 seconds.
-process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+// Outgoing webhooks against the real Postgres, Redis and Kafka, to an endpoint on loopback at a
+// port WEBHOOK_LOOPBACK_PORTS allows outside production (9000-9099 by default). Retries 100 ms
+// apart, doubling, for 3 seconds.
 const RETRY_BASE_MS = 100;
 const RETRY_WINDOW_MS = 3000;
 process.env.WEBHOOK_RETRY_BASE_MS = String(RETRY_BASE_MS);
@@ -66,8 +68,7 @@ class MerchantEndpoint {
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.base = `http://127.0.0.1:${await listenAsWebhookReceiver(this.server)}`;
   }
 
   stop(): Promise<void> {
@@ -365,6 +366,132 @@ describe('outgoing webhooks: endpoints, signed deliveries, retries, resends', ()
     expect((await send('GET', '/api/developer/webhooks', undefined)).status).toBe(401);
     const unverified = await send('GET', '/api/developer/webhooks', userOf(false));
     expect([unverified.status, (unverified.body as { error: string }).error]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
+  });
+
+  it("refuses loopback on the platform's own ports and off the listed ones, at registration and at each attempt", async () => {
+    const user = userOf();
+    // Identity's internal key check (the probe's), this service's internal port, the gateway,
+    // Postgres, Redis and Kafka (inside 9000-9099): loopback receivers are allowed, these are not.
+    const internal = [
+      'http://127.0.0.1:3001/internal/api-keys/resolve',
+      'http://127.0.0.1:3105/metrics',
+      'http://[::1]:8080/api/auth/me',
+      'http://127.0.0.1:5432/',
+      'http://127.0.0.1:6379/',
+      'http://127.0.0.1:9092/',
+      'http://127.0.0.1:13001/internal/api-keys/resolve',
+    ];
+    for (const url of internal) {
+      const reply = await send('POST', '/api/developer/webhooks', user, { url, eventTypes: ['charge.failed'] });
+      expect([url, reply.status, messageOf(reply)]).toEqual([
+        url,
+        400,
+        expect.stringMatching(
+          /^Endpoint URL must point to a public address: port \d+ on .+ belongs to the platform's own services$/,
+        ),
+      ]);
+    }
+    const offList = await send('POST', '/api/developer/webhooks', user, {
+      url: 'http://127.0.0.1:8000/hook',
+      eventTypes: ['charge.failed'],
+    });
+    expect([offList.status, messageOf(offList)]).toEqual([
+      400,
+      'Endpoint URL must point to a public address: on loopback (127.0.0.1) only ports 9000-9099 are allowed, not 8000',
+    ]);
+    expect(await query('SELECT 1 FROM integrations.webhook_endpoints WHERE user_id = $1', [user.id])).toEqual([]);
+
+    // A receiver on a listed port is fine; moving it onto an internal port is refused and changes nothing.
+    const path = merchant.path();
+    const endpoint = await addEndpoint(user, `${merchant.base}${path}`, ['charge.failed']);
+    const moved = await send('PUT', `/api/developer/webhooks/${endpoint.id}`, user, {
+      url: 'http://127.0.0.1:3001/internal/api-keys/resolve',
+    });
+    expect([moved.status, messageOf(moved)]).toEqual([
+      400,
+      "Endpoint URL must point to a public address: port 3001 on 127.0.0.1 belongs to the platform's own services",
+    ]);
+    const urlOf = async () =>
+      (await query<{ url: string }>('SELECT url FROM integrations.webhook_endpoints WHERE id = $1', [endpoint.id]))[0]!
+        .url;
+    expect(await urlOf()).toBe(`${merchant.base}${path}`);
+
+    // One stored before this guard (the old setting let every loopback port through): each attempt
+    // resolves the host again and checks the address and port, so nothing internal is ever asked.
+    await query('UPDATE integrations.webhook_endpoints SET url = $2 WHERE id = $1', [
+      endpoint.id,
+      'http://localhost:3001/internal/api-keys/resolve',
+    ]);
+    expect((await send('POST', `/api/developer/webhooks/${endpoint.id}/test`, user)).status).toBe(202);
+    const attempted = await waitFor(async () => {
+      const [delivery] = await deliveriesOf(user, endpoint.id);
+      return delivery?.attempts ? delivery : undefined;
+    });
+    expect(attempted.lastStatusCode).toBeNull();
+    expect(attempted.lastError).toMatch(
+      /^Endpoint URL must point to a public address: port 3001 on localhost \((127\.0\.0\.1|::1)\) belongs to the platform's own services$/,
+    );
+    expect(attempted.attemptLog).toEqual([expect.objectContaining({ statusCode: null, latencyMs: null })]);
+  });
+
+  it('allows no loopback destination with the production config', async () => {
+    /** The config schema as a process with NODE_ENV=production reads it. */
+    const productionSchema = () => {
+      const previous = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        let schema: typeof ConfigFile.integrationsConfigSchema | undefined;
+        jest.isolateModules(() => {
+          schema = jest.requireActual<typeof ConfigFile>('../src/config').integrationsConfigSchema;
+        });
+        return schema!;
+      } finally {
+        process.env.NODE_ENV = previous;
+      }
+    };
+    const schema = productionSchema();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      INTEGRATIONS_ENCRYPTION_KEYS: `k0:${Buffer.alloc(32, 7).toString('base64')}`,
+      INTEGRATIONS_ENCRYPTION_KEY_ID: 'k0',
+    };
+    delete env.WEBHOOK_LOOPBACK_PORTS;
+    const listed = schema.safeParse({ ...env, WEBHOOK_LOOPBACK_PORTS: merchant.base.split(':').at(-1) });
+    expect(listed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['WEBHOOK_LOOPBACK_PORTS', 'must be empty in production (no loopback webhooks)'],
+    ]);
+    const config = schema.parse(env);
+    expect(config.WEBHOOK_LOOPBACK_PORTS).toEqual([]);
+
+    // The worker's sender with that config: refused before any connection, whatever the port.
+    const { WebhookSender } = jest.requireActual<typeof WebhookSenderFile>('../src/webhook-endpoints/webhook-sender');
+    const path = merchant.path();
+    const port = merchant.base.split(':').at(-1);
+    for (const sender of [
+      new WebhookSender(config),
+      // A port list slipped past the schema changes nothing: production never reads it.
+      new WebhookSender({ ...config, WEBHOOK_LOOPBACK_PORTS: [[9000, 9099]] }),
+    ]) {
+      for (const url of [`https://127.0.0.1:${port}${path}`, `https://[::1]:${port}${path}`]) {
+        const result = await sender.send(url, 'whsec_x', {
+          id: randomUUID(),
+          type: 'webhook.test',
+          createdAt: new Date().toISOString(),
+          data: {},
+        });
+        expect([url, result]).toEqual([
+          url,
+          {
+            statusCode: null,
+            latencyMs: null,
+            succeeded: false,
+            error: expect.stringMatching(/^Endpoint URL must point to a public address: .+ is a loopback address$/),
+          },
+        ]);
+      }
+    }
+    expect(merchant.at(path)).toEqual([]);
   });
 
   it('sends a test event, resends a delivery by hand once more, and signs with the rotated secret', async () => {

@@ -34,8 +34,11 @@ export type ServiceName =
  */
 export type RouteAccess = 'public' | 'session' | 'verified' | 'support' | 'admin' | 'webhook' | 'internal';
 
-/** The scope an API key needs for a route; a route without one refuses API keys. */
-export type ApiKeyScope = 'read' | 'write';
+/**
+ * The scope an API key needs for a route; a route without one refuses API keys. `webhooks`: the
+ * routes that redirect a merchant's events or hand out a webhook signing secret (off by default).
+ */
+export type ApiKeyScope = 'read' | 'write' | 'webhooks';
 
 /** A gateway setting (GatewayConfig) holding a limit's count per window. */
 export type RateLimitSetting =

@@ -53,12 +53,15 @@ describe('route descriptors', () => {
     for (const service of services) expect(apiRoutes.some((route) => route.service === service)).toBe(true);
   });
 
-  it('let API keys only onto verified routes: read on GETs, write on changes', () => {
+  it('let API keys only onto verified routes: read on GETs, write on changes, webhooks on what redirects events', () => {
+    // Registering an endpoint and rotating its secret send the events elsewhere or hand out a
+    // secret: a plain write key may not (issue 38); changing the URL is checked by integrations.
+    const webhooksScope = ['createWebhookEndpoint', 'rotateWebhookSecret'];
     for (const route of apiRoutes.filter((candidate) => candidate.apiKey)) {
       expect({ route: route.id, access: route.access }).toEqual({ route: route.id, access: 'verified' });
       expect({ route: route.id, scope: route.apiKey }).toEqual({
         route: route.id,
-        scope: route.method === 'GET' ? 'read' : 'write',
+        scope: route.method === 'GET' ? 'read' : webhooksScope.includes(route.id) ? 'webhooks' : 'write',
       });
     }
   });

@@ -10,11 +10,81 @@ import { isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
  * rebinding) cannot slip through.
  */
 export interface DestinationPolicy {
-  /** Loopback (127.0.0.0/8, ::1) allowed: development and tests only. */
-  allowLoopback: boolean;
+  /**
+   * The ports a loopback destination (127.0.0.0/8, ::1) may use: local receivers in development
+   * and tests (WEBHOOK_LOOPBACK_PORTS). Empty: no loopback at all (production). The platform's
+   * own ports are refused whatever is listed here.
+   */
+  loopbackPorts: readonly PortRange[];
   /** Only https URLs (production). */
   httpsOnly: boolean;
+  /** More ports no loopback destination may use: the running process's own (PORT, METRICS_PORT). */
+  reservedPorts?: readonly number[];
 }
+
+/** An inclusive range of TCP ports. */
+export type PortRange = readonly [from: number, to: number];
+
+/**
+ * The platform's own ports, never a loopback destination whatever WEBHOOK_LOOPBACK_PORTS lists: on
+ * a machine running the stack they are its services, their internal ports and its stores.
+ * - scripts/launch.mjs, dev and test profiles: the APIs (3001-3010, 13001-13010), their internal
+ *   ports (+100), the workers' and the mail worker's internal ports (3200-3210, 13200-13210), the
+ *   gateway (8080, 18080) and its internal port (8180, 18180), the fake Stripe, Coinbase and
+ *   rippled (12111-12132), the EVM node (8545, 18545), the mail sink (SMTP 1025, web 1080).
+ * - The stores: Postgres 5432, Redis 6379, Kafka 9092 and its controller 9093.
+ * - docker-compose and the charts: the internal port 9464 (METRICS_PORT), Jaeger's OTLP (4317,
+ *   4318) and UI (16686); the web app's dev server (Vite, 5173).
+ */
+export const PLATFORM_PORTS: readonly PortRange[] = [
+  [1025, 1025],
+  [1080, 1080],
+  [3000, 3299],
+  [4317, 4318],
+  [5173, 5173],
+  [5432, 5432],
+  [6379, 6379],
+  [8080, 8080],
+  [8180, 8180],
+  [8545, 8545],
+  [9092, 9093],
+  [9464, 9464],
+  [12100, 12199],
+  [13000, 13299],
+  [16686, 16686],
+  [18080, 18080],
+  [18180, 18180],
+  [18545, 18545],
+];
+
+/** The development default of WEBHOOK_LOOPBACK_PORTS: local receivers and tests listen here. */
+export const DEFAULT_LOOPBACK_PORTS = '9000-9099';
+
+const inPorts = (port: number, ranges: readonly PortRange[]): boolean =>
+  ranges.some(([from, to]) => port >= from && port <= to);
+
+/**
+ * A port list as WEBHOOK_LOOPBACK_PORTS spells it: ports and ranges separated by commas
+ * (`9000-9099,9500`); empty for none. Throws with a message fit for a config error.
+ */
+export function parsePortList(text: string): PortRange[] {
+  const ranges: PortRange[] = [];
+  for (const part of text.split(',').map((item) => item.trim())) {
+    if (part === '') continue;
+    const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part);
+    const from = Number(match?.[1]);
+    const to = match?.[2] === undefined ? from : Number(match[2]);
+    if (!match || from < 1 || to > 65535 || from > to) {
+      throw new Error(`"${part}" is not a port (1-65535) or a range of ports such as 9000-9099`);
+    }
+    ranges.push([from, to]);
+  }
+  return ranges;
+}
+
+/** A port list for messages: `9000-9099, 9500`. */
+export const describePorts = (ranges: readonly PortRange[]): string =>
+  ranges.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`)).join(', ');
 
 export interface CheckedDestination {
   url: URL;
@@ -147,13 +217,36 @@ export function checkUrl(raw: string, policy: DestinationPolicy): URL {
   return url;
 }
 
-function checkAddress(hostname: string, address: string, policy: DestinationPolicy): void {
+/** The port a URL connects to: its own, else its scheme's. */
+export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+/**
+ * A loopback destination's port: one WEBHOOK_LOOPBACK_PORTS lists, never one of the platform's
+ * own. Without a list (production) loopback is refused like any address that is not public.
+ */
+function checkLoopbackPort(shown: string, port: number, policy: DestinationPolicy): void {
+  if (policy.loopbackPorts.length === 0) {
+    throw new DestinationRefusedError(`Endpoint URL must point to a public address: ${shown} is a loopback address`);
+  }
+  if (inPorts(port, PLATFORM_PORTS) || policy.reservedPorts?.includes(port)) {
+    throw new DestinationRefusedError(
+      `Endpoint URL must point to a public address: port ${port} on ${shown} belongs to the platform's own services`,
+    );
+  }
+  if (!inPorts(port, policy.loopbackPorts)) {
+    throw new DestinationRefusedError(
+      `Endpoint URL must point to a public address: on loopback (${shown}) only ports ${describePorts(policy.loopbackPorts)} are allowed, not ${port}`,
+    );
+  }
+}
+
+function checkAddress(hostname: string, address: string, port: number, policy: DestinationPolicy): void {
   const kind = classifyAddress(address);
-  if (kind.kind === 'public' || (kind.kind === 'loopback' && policy.allowLoopback)) return;
-  const what = kind.kind === 'loopback' ? 'loopback' : kind.what;
+  if (kind.kind === 'public') return;
   const shown = hostname === address ? address : `${hostname} (${address})`;
+  if (kind.kind === 'loopback') return checkLoopbackPort(shown, port, policy);
   throw new DestinationRefusedError(
-    `Endpoint URL must point to a public address: ${shown} is ${what === 'reserved' ? 'a reserved' : `a ${what}`} address`,
+    `Endpoint URL must point to a public address: ${shown} is ${kind.what === 'reserved' ? 'a reserved' : `a ${kind.what}`} address`,
   );
 }
 
@@ -180,7 +273,8 @@ export async function checkDestination(
     }
     if (addresses.length === 0) throw new DestinationRefusedError(`Endpoint host ${hostname} could not be resolved`);
   }
-  for (const { address } of addresses) checkAddress(hostname, address, policy);
+  const port = portOf(url);
+  for (const { address } of addresses) checkAddress(hostname, address, port, policy);
   const [first] = addresses;
   return { url, hostname, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  API_KEY_SCOPES_HEADER,
   createWebhookEndpointRequestSchema,
   updateWebhookEndpointRequestSchema,
   webhookDeliveriesQuerySchema,
@@ -9,6 +10,7 @@ import {
 } from '@app/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@app/platform';
 import {
+  callerOf,
   WebhookEndpointsService,
   type CreateWebhookEndpoint,
   type DeliveriesQuery,
@@ -28,18 +30,20 @@ export class WebhookEndpointsController {
   @Post()
   create(
     @CurrentUser() user: AuthUser,
+    @Headers(API_KEY_SCOPES_HEADER) keyScopes: string | undefined,
     @Body(new ZodValidationPipe(createWebhookEndpointRequestSchema)) body: CreateWebhookEndpoint,
   ): Promise<WebhookEndpointWithSecret> {
-    return this.endpoints.create(user.id, body);
+    return this.endpoints.create(callerOf(user, keyScopes), body);
   }
 
   @Put(':id')
   update(
     @CurrentUser() user: AuthUser,
+    @Headers(API_KEY_SCOPES_HEADER) keyScopes: string | undefined,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateWebhookEndpointRequestSchema)) body: UpdateWebhookEndpoint,
   ): Promise<WebhookEndpointView> {
-    return this.endpoints.update(user.id, id, body);
+    return this.endpoints.update(callerOf(user, keyScopes), id, body);
   }
 
   @Delete(':id')
@@ -50,8 +54,12 @@ export class WebhookEndpointsController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEndpointWithSecret> {
-    return this.endpoints.rotateSecret(user.id, id);
+  rotateSecret(
+    @CurrentUser() user: AuthUser,
+    @Headers(API_KEY_SCOPES_HEADER) keyScopes: string | undefined,
+    @Param('id') id: string,
+  ): Promise<WebhookEndpointWithSecret> {
+    return this.endpoints.rotateSecret(callerOf(user, keyScopes), id);
   }
 
   @Get(':id/deliveries')

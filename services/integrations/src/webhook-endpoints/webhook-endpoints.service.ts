@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  apiKeyMessages,
   ErrorCode,
+  isApiKeySessionId,
   MAX_WEBHOOK_ENDPOINTS,
   webhookTestEventType,
   type createWebhookEndpointRequestSchema,
@@ -11,7 +13,7 @@ import {
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
 } from '@app/contracts';
-import { AppError, isUuid, TransactionRunner } from '@app/platform';
+import { AppError, isUuid, TransactionRunner, type AuthUser } from '@app/platform';
 import type { z } from 'zod';
 import { Credentials, newSigningSecret } from '../integrations/credentials';
 import { DestinationRefusedError } from './destination-guard';
@@ -25,6 +27,32 @@ export type UpdateWebhookEndpoint = z.output<typeof updateWebhookEndpointRequest
 export type DeliveriesQuery = z.output<typeof webhookDeliveriesQuerySchema>;
 
 const notFound = () => new AppError(ErrorCode.NotFound, 'Webhook endpoint not found');
+
+/**
+ * Who calls: a signed-in member, or a program with an API key (its token's session is the key's)
+ * and the key's scopes as the gateway sent them (API_KEY_SCOPES_HEADER; none when missing).
+ */
+export interface Caller {
+  userId: string;
+  /** null for a signed-in member. */
+  keyScopes: readonly string[] | null;
+}
+
+export const callerOf = (user: AuthUser, scopesHeader: string | undefined): Caller => ({
+  userId: user.id,
+  keyScopes: isApiKeySessionId(user.sessionId) ? (scopesHeader ?? '').split(',').filter(Boolean) : null,
+});
+
+/**
+ * What redirects the merchant's events or hands out a signing secret (a new endpoint, another URL,
+ * a rotated secret): a signed-in member, or a key created with the webhooks scope. The gateway
+ * refuses the routes that always do so; the URL of an update is only seen here.
+ */
+function requireWebhooksScope(caller: Caller): void {
+  if (caller.keyScopes && !caller.keyScopes.includes('webhooks')) {
+    throw new AppError(ErrorCode.Forbidden, apiKeyMessages.webhooksScopeRequired);
+  }
+}
 const deliveryNotFound = () => new AppError(ErrorCode.NotFound, 'Delivery not found');
 const disabled = () => new AppError(ErrorCode.Conflict, 'This endpoint is turned off; turn it on to send it anything');
 
@@ -49,7 +77,9 @@ export class WebhookEndpointsService {
   }
 
   /** Checks the destination, stores the endpoint with a sealed secret; the answer shows the secret once. */
-  async create(userId: string, request: CreateWebhookEndpoint): Promise<WebhookEndpointWithSecret> {
+  async create(caller: Caller, request: CreateWebhookEndpoint): Promise<WebhookEndpointWithSecret> {
+    requireWebhooksScope(caller);
+    const { userId } = caller;
     await this.checkDestination(request.url);
     const id = randomUUID();
     const signingSecret = newSigningSecret();
@@ -75,11 +105,13 @@ export class WebhookEndpointsService {
     return { ...endpointView(this.credentials, row!), signingSecret };
   }
 
-  async update(userId: string, id: string, request: UpdateWebhookEndpoint): Promise<WebhookEndpointView> {
+  async update(caller: Caller, id: string, request: UpdateWebhookEndpoint): Promise<WebhookEndpointView> {
+    const { userId } = caller;
     if (!isUuid(id)) throw notFound();
     if (request.url !== undefined) {
-      // A 404 first: whether another user's endpoint exists is not told by a URL check.
+      // A 404 first: whether another user's endpoint exists is not told by a URL or scope check.
       await this.ownEndpoint(userId, id);
+      requireWebhooksScope(caller);
       await this.checkDestination(request.url);
     }
     const row = await this.transactions.run(async (manager) => {
@@ -101,7 +133,9 @@ export class WebhookEndpointsService {
   }
 
   /** A new secret at once: every attempt from now on, retries of older deliveries too, is signed with it. */
-  async rotateSecret(userId: string, id: string): Promise<WebhookEndpointWithSecret> {
+  async rotateSecret(caller: Caller, id: string): Promise<WebhookEndpointWithSecret> {
+    requireWebhooksScope(caller);
+    const { userId } = caller;
     if (!isUuid(id)) throw notFound();
     const signingSecret = newSigningSecret();
     const row = await this.transactions.run(async (manager) => {

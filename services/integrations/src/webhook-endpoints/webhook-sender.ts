@@ -48,7 +48,12 @@ export class WebhookSender {
   private readonly timeoutMs: number;
 
   constructor(@Inject(APP_CONFIG) config: IntegrationsConfig) {
-    this.policy = { allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK, httpsOnly: config.NODE_ENV === 'production' };
+    this.policy = {
+      // Production parses no loopback ports (its config refuses any); the NODE_ENV check is a second lock.
+      loopbackPorts: config.NODE_ENV === 'production' ? [] : config.WEBHOOK_LOOPBACK_PORTS,
+      httpsOnly: config.NODE_ENV === 'production',
+      reservedPorts: [config.PORT, config.METRICS_PORT].filter((port) => port > 0),
+    };
     this.timeoutMs = config.WEBHOOK_TIMEOUT_MS;
   }
 

@@ -149,6 +149,38 @@ describe('Settings → Developer API → API Keys', { timeout: 30_000 }, () => {
     expect(callsTo(fetchMock, keysPath, 'POST')).toHaveLength(0);
   });
 
+  it('offers the webhooks scope unticked, says what it allows and warns once it is ticked', async () => {
+    const { user, fetchMock } = renderCard();
+    await keyItem('Order sync');
+    await user.click(screen.getByRole('button', { name: 'Generate New Key' }));
+    const form = await dialog('Generate New Key');
+    const webhooks = form.getByRole('checkbox', { name: 'Webhooks' }) as HTMLInputElement;
+    expect(webhooks.checked).toBe(false);
+    expect(
+      form.getByText(
+        'Webhooks: Register webhook endpoints, change their URLs and rotate their signing secrets (needs Write).',
+      ),
+    ).toBeTruthy();
+    expect(form.queryByText(apiKeyMessages.webhooksScopeWarning)).toBeNull();
+
+    await fillIn(user, form.getByLabelText('Key name'), 'Hook manager');
+    await user.click(webhooks);
+    expect(await form.findByText(apiKeyMessages.webhooksScopeWarning)).toBeTruthy();
+    // Not without write: the contract's message, nothing sent.
+    await user.click(form.getByRole('button', { name: 'Generate Key' }));
+    expect(await form.findByText('The webhooks scope needs the write scope too')).toBeTruthy();
+    expect(callsTo(fetchMock, keysPath, 'POST')).toHaveLength(0);
+
+    await user.click(form.getByRole('checkbox', { name: 'Write' }));
+    await user.click(form.getByRole('button', { name: 'Generate Key' }));
+    await dialog('Your new key: Reports');
+    expect(requestBody(callsTo(fetchMock, keysPath, 'POST')[0])).toEqual({
+      name: 'Hook manager',
+      mode: 'live',
+      scopes: ['read', 'write', 'webhooks'],
+    });
+  });
+
   it("says why when the server refuses: the limit's message in a toast, the form kept open", async () => {
     const { user } = renderCard({
       create: { status: 409, body: { error: 'CONFLICT', message: apiKeyMessages.limitReached } },

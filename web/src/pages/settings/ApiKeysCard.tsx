@@ -3,6 +3,7 @@ import {
   apiKeyMessages,
   apiKeyModeLabels,
   apiKeyModes,
+  apiKeyScopeHints,
   apiKeyScopeLabels,
   apiKeyScopes,
   createApiKeyRequestSchema,
@@ -240,6 +241,7 @@ function GenerateKeyModal({
   const nameInput = useRef<InputRef>(null);
   const create = useCreateApiKey();
   const { toast } = useToast();
+  const scopes = Form.useWatch('scopes', form);
 
   const submit = (values: GenerateValues) =>
     create.mutate(
@@ -299,9 +301,24 @@ function GenerateKeyModal({
         />
       </Form.Item>
       {/* No `required` mark: antd would put aria-required on the group's div, which ARIA does not allow. */}
-      <Form.Item name="scopes" label="Scopes" rules={[zodRule(shape.scopes)]}>
+      <Form.Item
+        name="scopes"
+        label="Scopes"
+        rules={[zodRule(shape.scopes)]}
+        extra={
+          <ul className="scope-hints" style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
+            {apiKeyScopes.map((scope) => (
+              <li key={scope}>
+                {apiKeyScopeLabels[scope]}: {apiKeyScopeHints[scope]}
+              </li>
+            ))}
+          </ul>
+        }
+      >
         <Checkbox.Group options={apiKeyScopes.map((scope) => ({ value: scope, label: apiKeyScopeLabels[scope] }))} />
       </Form.Item>
+      {/* Off by default: a leaked key with it could send the merchant's events anywhere. */}
+      {scopes?.includes('webhooks') && <Alert type="warning" showIcon title={apiKeyMessages.webhooksScopeWarning} />}
     </Modal>
   );
 }

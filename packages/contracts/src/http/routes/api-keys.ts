@@ -35,7 +35,7 @@ export const apiKeyRoutes = [
     method: 'POST',
     path: '/api/developer/api-keys',
     service,
-    summary: `Issues a live or test key with the read and/or write scope; the answer carries the key, shown this once. At most ${MAX_ACTIVE_API_KEYS} active keys (409 beyond).`,
+    summary: `Issues a live or test key with the read, write and webhooks scopes chosen (webhooks, which lets a key register webhook endpoints, change their URLs and rotate their secrets, only beside write); the answer carries the key, shown this once. At most ${MAX_ACTIVE_API_KEYS} active keys (409 beyond). API keys cannot call this or any route here.`,
     tag,
     access: 'verified',
     rateLimits: managementLimit,

@@ -31,10 +31,10 @@ export const webhookEndpointRoutes = [
     path: '/api/developer/webhooks',
     service,
     summary:
-      'Registers an endpoint URL for some event types; the answer carries its signing secret, shown this once. Private, loopback and link-local destinations are refused.',
+      'Registers an endpoint URL for some event types; the answer carries its signing secret, shown this once. Private, loopback and link-local destinations are refused. An API key needs the `webhooks` scope.',
     tag,
     access: 'verified',
-    apiKey: 'write',
+    apiKey: 'webhooks',
     rateLimits: [{ setting: 'RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR', windowSeconds: 3600 }],
     body: createWebhookEndpointRequestSchema,
     response: webhookEndpointWithSecretSchema,
@@ -45,7 +45,8 @@ export const webhookEndpointRoutes = [
     method: 'PUT',
     path: '/api/developer/webhooks/:id',
     service,
-    summary: "Changes an endpoint's URL, event types or active switch.",
+    summary:
+      "Changes an endpoint's URL, event types or active switch. A write key may change the event types and the switch; changing the URL with a key needs the `webhooks` scope too (403 otherwise).",
     tag,
     access: 'verified',
     apiKey: 'write',
@@ -68,10 +69,11 @@ export const webhookEndpointRoutes = [
     method: 'POST',
     path: '/api/developer/webhooks/:id/rotate-secret',
     service,
-    summary: 'Replaces the signing secret (shown this once); every later attempt is signed with the new one.',
+    summary:
+      'Replaces the signing secret (shown this once); every later attempt is signed with the new one. An API key needs the `webhooks` scope.',
     tag,
     access: 'verified',
-    apiKey: 'write',
+    apiKey: 'webhooks',
     response: webhookEndpointWithSecretSchema,
   }),
   route({

@@ -93,7 +93,9 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, doc
  * of the current one gets a 304) and GET /api/docs (a rendered reference of it).
  */
 export function registerApiDocs(app: FastifyInstance): void {
-  const document = compressed(openApiJson(apiRoutes));
+  // Made at the first request (about half a second: the document, then brotli at its best), not
+  // at every start; then the same bytes for the process's life.
+  let document: Compressed | undefined;
   const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
   const assets: Record<string, { type: string; body: Buffer | string }> = {
     'swagger-ui.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(dist, 'swagger-ui.css')) },
@@ -105,7 +107,12 @@ export function registerApiDocs(app: FastifyInstance): void {
   };
 
   app.get('/api/openapi.json', (request, reply) =>
-    sendCompressed(request, reply, document, 'application/json; charset=utf-8'),
+    sendCompressed(
+      request,
+      reply,
+      (document ??= compressed(openApiJson(apiRoutes))),
+      'application/json; charset=utf-8',
+    ),
   );
   for (const path of ['/api/docs', '/api/docs/']) {
     app.get(path, (_request, reply) =>

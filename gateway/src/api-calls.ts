@@ -106,6 +106,8 @@ export interface ApiCall {
   logError(error: unknown, message: string): void;
   /** Set by the guard: identity's access token for the call's API key, forwarded in its place. */
   keyToken?: string;
+  /** Set by the guard: the account calling, by session or API key (the same for both: idempotency keys). */
+  callerId?: string;
 }
 
 export class ApiCalls {
@@ -172,6 +174,7 @@ export class ApiCalls {
     }
     if (!user) return unauthenticated;
     if (route.verifiedEmail && !user.emailVerified) return unverified;
+    call.callerId = user.id;
     return undefined;
   }
 
@@ -206,6 +209,7 @@ export class ApiCalls {
     if (route.verifiedEmail && !user.emailVerified) return unverified;
     call.keyToken = resolution.token;
     this.keyScopes.set(call, resolution.scopes);
+    call.callerId = user.id;
     return undefined;
   }
 

@@ -51,6 +51,13 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR: rate(30),
   /** Calls made with one API key, whatever the client address. */
   RATE_LIMIT_API_KEY_PER_MINUTE: rate(300),
+  /** How long a keyed POST's answer is kept and given again to its retries (gateway/src/idempotency). */
+  IDEMPOTENCY_KEY_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
   /**
    * How long a resolved API key is trusted before identity is asked again: a revoked key stops
    * working within this (at most API_KEY_CACHE_MAX_MS, 5 s).

@@ -6,6 +6,7 @@ import { type ApiCall, type ApiCalls, REQUEST_ID, type Refusal, requestIdOf, req
 import type { DurationHistogram } from './duration-histogram';
 import type { ErrorBody } from '@app/contracts';
 import { ErrorCode, messages } from './errors';
+import { IdempotentForward } from './idempotency/idempotent-forward';
 import { type CallLog, type ForwardedCall, type HeaderBase, HeaderList, headerBase, type Upstream } from './forward';
 import { RouteMatcher, type Route } from './routes';
 
@@ -59,6 +60,8 @@ export class DirectRoutes {
     const direct = this.matcher.match(method, req.url);
     if (!direct) return false;
     const headers = req.headers;
+    // A keyed POST's body is read whole and its answer kept: Fastify's route serves it (server.ts).
+    if (IdempotentForward.applies(direct.route, headers)) return false;
     let body: IncomingMessage | undefined;
     if (method !== 'GET') {
       const type = headers['content-type'];

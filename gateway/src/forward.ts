@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { Pool } from 'undici';
 
 /**
@@ -121,6 +122,11 @@ export interface ForwardedCall {
   fail(): void;
   /** The service's answer has been written to the client in full ('finish'). */
   done(): void;
+  /**
+   * Where the service's answer body goes once its head is written, when not straight into `res`:
+   * a keyed POST's copy kept for its retries (idempotency/answer-copy.ts), which writes on to `res`.
+   */
+  answerSink?(status: number, headers: IncomingHttpHeaders): Writable;
 }
 
 /**
@@ -162,7 +168,7 @@ export class Upstream {
         // The connection cannot be reused while part of the client's body is unread.
         if (!req.complete) out.set('connection', 'close');
         res.writeHead(statusCode, out.raw);
-        return res;
+        return call.answerSink ? call.answerSink(statusCode, answer) : res;
       },
       (error) => {
         if (!error) return call.done();

@@ -1,4 +1,10 @@
-import { apiRoutes, type ApiKeyScope, type RouteDescriptor, type ServiceName } from '@app/contracts';
+import {
+  acceptsIdempotencyKey,
+  apiRoutes,
+  type ApiKeyScope,
+  type RouteDescriptor,
+  type ServiceName,
+} from '@app/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream = ServiceName;
@@ -46,6 +52,8 @@ export interface Route {
    * Content-Length before anything is read; a body streamed without one is refused (411).
    */
   upload?: { maxBytes: number };
+  /** Takes an Idempotency-Key (`acceptsIdempotencyKey`; gateway/src/idempotency). */
+  idempotent?: boolean;
 }
 
 /**
@@ -79,6 +87,7 @@ export function routeTable(config: GatewayConfig, routes: readonly RouteDescript
         webhook: route.access === 'webhook',
         stream: route.stream,
         upload: route.upload,
+        idempotent: acceptsIdempotencyKey(route),
       };
     });
 }

@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config';
 import { DirectRoutes, serverWithDirectRoutes, type DirectRoute } from './direct-routes';
 import { ErrorCode, messages, sendError } from './errors';
 import { HeaderList, headerBase, Upstream as UpstreamPool, type ForwardedCall } from './forward';
+import { IdempotentForward } from './idempotency/idempotent-forward';
 import { gatewayMetrics, type GatewayMetrics } from './internal-server';
 import { isKnownPath, routeTable, upstreamUrls, type Route, type Upstream } from './routes';
 import { gatewaySecurityHeaders } from './security-headers';
@@ -26,6 +27,7 @@ export interface GatewayDeps {
 /** A call served by Fastify, as the guard and the forwarding see it. */
 class FastifyCall implements ApiCall, ForwardedCall {
   keyToken?: string;
+  callerId?: string;
 
   constructor(
     private readonly request: FastifyRequest,
@@ -89,6 +91,7 @@ export async function buildGateway({
     genReqId: requestIdOf,
   });
   const calls = new ApiCalls(config, redis);
+  const idempotency = new IdempotentForward(redis, config.IDEMPOTENCY_KEY_TTL_SECONDS, config.BODY_LIMIT_BYTES);
   /** The guard's view of each request Fastify serves. */
   const fastifyCalls = new WeakMap<FastifyRequest, FastifyCall>();
 
@@ -160,7 +163,8 @@ export async function buildGateway({
             bodyLimit: route.upload?.maxBytes,
             // Before the body is read: nothing of a refused request is forwarded.
             onRequest: async (request, reply) => {
-              const refusal = calls.routeRefusal(route, request.headers);
+              const refusal =
+                calls.routeRefusal(route, request.headers) ?? IdempotentForward.headerRefusal(route, request.headers);
               if (refusal) return refuse(reply, refusal);
             },
             preHandler: async (request, reply) => {
@@ -175,7 +179,17 @@ export async function buildGateway({
               const call = fastifyCalls.get(request) ?? new FastifyCall(request, reply);
               // A body read for a rate-limit key goes on byte for byte; any other is streamed as it arrives.
               const body = request.body as Buffer | NodeJS.ReadableStream | undefined;
-              pool.forward(call, calls.upstreamHeaders(call, request.id), body);
+              const headers = calls.upstreamHeaders(call, request.id);
+              if (IdempotentForward.applies(route, request.headers)) {
+                // Read whole, run once per key, its answer kept for retries (gateway/src/idempotency).
+                const send = (watched: ForwardedCall, bytes: Buffer | undefined) =>
+                  pool.forward(watched, headers, bytes);
+                return void idempotency.forward(route, call, reply, body, send).catch((error: unknown) => {
+                  request.log.error({ err: error }, 'keyed request failed');
+                  if (!reply.sent) sendError(reply, 500, ErrorCode.Internal, messages.internal);
+                });
+              }
+              pool.forward(call, headers, body);
             },
           });
         });

@@ -184,6 +184,8 @@ export const DESCRIPTIONS = {
   RATE_LIMIT_API_KEY_PER_MINUTE: 'Calls one API key may make per minute, whatever the client address (429 beyond).',
   RATE_LIMIT_API_KEY_MANAGEMENT_PER_HOUR: 'API key creations and rotations per client address and hour.',
   RATE_LIMIT_WEBHOOK_ENDPOINTS_PER_HOUR: 'Webhook endpoint registrations per client address and hour.',
+  IDEMPOTENCY_KEY_TTL_SECONDS:
+    "How long the gateway keeps a POST's answer under its `Idempotency-Key` (in Redis) and gives it again to the same request, in seconds (60 to 604800); after that the key may be used afresh. See docs/developer-platform.md, Idempotency.",
   API_KEY_ROTATION_OVERLAP_SECONDS:
     'How long a rotated API key keeps working beside its replacement, in seconds (0 to 604800).',
   WEBHOOK_LOOPBACK_PORTS:

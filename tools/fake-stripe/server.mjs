@@ -5,7 +5,7 @@
 //   POST /v1/customers                      GET  /v1/prices?lookup_keys[]=...   POST /v1/prices
 //   POST /v1/products                       POST /v1/subscriptions               GET  /v1/subscriptions/:id
 //   POST /v1/subscriptions/:id              GET  /v1/invoice_payments?payment[payment_intent]=pi_...
-//   GET  /v1/invoices/:id
+//   GET  /v1/invoices/:id                   GET  /v1/charges/:id                 GET  /v1/disputes/:id
 // Stripe Identity (KYC):
 //   POST /v1/identity/verification_sessions            type document | id_number, options[document][...],
 //        metadata, client_reference_id, return_url, provided_details[email]; answers a session in
@@ -35,6 +35,12 @@
 // POST /__fake/invoices/:id/dispute [amount=] opens a dispute (a chargeback) on a paid invoice's charge
 // (charge.dispute.created); POST /__fake/disputes/:id/funds_withdrawn, /funds_reinstated and /close
 // [status=won|lost] move it on with the matching charge.dispute.* event, delivered the same way.
+// POST /__fake/invoices/:id/refund [amount=] refunds a paid invoice's charge (charge.refunded);
+// POST /__fake/subscriptions/:id/renewal_fails makes the next period's invoice, open with its payment
+// declined, the subscription past_due (invoice.payment_failed); POST /__fake/subscriptions/:id/update
+// [status=, cancel_at_period_end=, current_period_end=] moves a subscription (customer.subscription.updated,
+// or .deleted once canceled). The services read these objects back by id, so a test sets the provider's
+// state here before it sends an event about it.
 // Identity controls (not Stripe; bodies form-encoded or JSON):
 //   GET  /__fake/identity/verify/:id      the hosted verification page a session's url points to: a user
 //        plays the document check (names, Verified or Failed with one of Stripe's last_error codes)
@@ -134,6 +140,8 @@ export function createState() {
     subscriptions: new Map(),
     invoices: new Map(),
     disputes: new Map(),
+    /** Charges of paid invoices (made when a dispute or refund names one), by id. */
+    charges: new Map(),
     /** Identity: sessions by id (with the fake's own fields, see verificationSessionView) and reports. */
     verificationSessions: new Map(),
     verificationReports: new Map(),
@@ -239,13 +247,13 @@ export function disputeInvoice(state, invoiceId, body = {}) {
   const invoice = state.invoices.get(invoiceId);
   if (!invoice) throw missing('invoice', invoiceId);
   if (invoice.status !== 'paid') throw new StripeError(400, `Invoice ${invoiceId} has no successful charge.`);
-  invoice.charge ??= newId('ch');
+  const charge = chargeOfInvoice(state, invoice);
   const dispute = {
     id: newId('du'),
     object: 'dispute',
     amount: body.amount === undefined ? invoice.amount_paid : Number(body.amount),
     balance_transactions: [],
-    charge: invoice.charge,
+    charge: charge.id,
     created: now(),
     currency: invoice.currency,
     evidence_details: { due_by: now() + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 },
@@ -273,6 +281,112 @@ export function moveDispute(state, disputeId, step, body = {}) {
     return { type: 'charge.dispute.closed', dispute };
   }
   throw new StripeError(404, `Unknown dispute step ${step}.`);
+}
+
+/** The charge that paid an invoice (made on first use: a dispute or a refund names it). */
+export function chargeOfInvoice(state, invoice) {
+  if (invoice.status !== 'paid' && invoice.status !== 'refunded')
+    throw new StripeError(400, `Invoice ${invoice.id} has no successful charge.`);
+  invoice.charge ??= newId('ch');
+  if (!state.charges.has(invoice.charge)) {
+    state.charges.set(invoice.charge, {
+      id: invoice.charge,
+      object: 'charge',
+      amount: invoice.amount_paid,
+      amount_refunded: 0,
+      refunded: false,
+      captured: true,
+      paid: true,
+      status: 'succeeded',
+      currency: invoice.currency,
+      customer: invoice.customer,
+      payment_intent: invoice.payment_intent,
+      created: now(),
+      livemode: false,
+      metadata: {},
+    });
+  }
+  return state.charges.get(invoice.charge);
+}
+
+/** Refunds a paid invoice's charge (all of it unless `amount`): what the dashboard's refund does. */
+export function refundInvoice(state, invoiceId, body = {}) {
+  const invoice = state.invoices.get(invoiceId);
+  if (!invoice) throw missing('invoice', invoiceId);
+  const charge = chargeOfInvoice(state, invoice);
+  const amount = body.amount === undefined ? charge.amount - charge.amount_refunded : Number(body.amount);
+  if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded)
+    throw new StripeError(400, `Refund amount must be between 1 and ${charge.amount - charge.amount_refunded}.`);
+  charge.amount_refunded += amount;
+  charge.refunded = charge.amount_refunded === charge.amount;
+  return charge;
+}
+
+/**
+ * A subscription's renewal whose payment fails: a new open invoice for the next period, the attempt
+ * declined, the subscription past_due (as Stripe's smart retries leave it until one succeeds).
+ */
+export function failRenewal(state, subscriptionId) {
+  const subscription = state.subscriptions.get(subscriptionId);
+  if (!subscription) throw missing('subscription', subscriptionId);
+  const item = subscription.items.data[0];
+  const start = item.current_period_end;
+  const end = start + (item.price.recurring.interval === 'year' ? 365 : 30) * 86400;
+  const id = newId('in');
+  const paymentIntent = newId('pi');
+  const invoice = {
+    id,
+    object: 'invoice',
+    customer: subscription.customer,
+    status: 'open',
+    currency: item.price.currency,
+    amount_due: item.price.unit_amount,
+    amount_paid: 0,
+    amount_remaining: item.price.unit_amount,
+    attempt_count: 1,
+    period_start: start,
+    period_end: start,
+    created: now(),
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+    },
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: [{ id: newId('il'), object: 'line_item', amount: item.price.unit_amount, period: { start, end } }],
+    },
+    payment_intent: paymentIntent,
+    client_secret: `${paymentIntent}_secret_${randomBytes(12).toString('hex')}`,
+  };
+  state.invoices.set(id, invoice);
+  Object.assign(item, { current_period_start: start, current_period_end: end });
+  subscription.latest_invoice = id;
+  subscription.status = 'past_due';
+  return invoiceView(state, invoice, false);
+}
+
+/**
+ * Moves a subscription as the dashboard or Stripe's own schedule would: status (canceled ends it),
+ * cancel_at_period_end, current_period_end (seconds). Answers the subscription and its event:
+ * customer.subscription.deleted once canceled, else customer.subscription.updated.
+ */
+export function updateSubscription(state, subscriptionId, body = {}) {
+  const subscription = state.subscriptions.get(subscriptionId);
+  if (!subscription) throw missing('subscription', subscriptionId);
+  const statuses = ['incomplete', 'active', 'past_due', 'unpaid', 'canceled'];
+  if (body.status !== undefined) {
+    if (!statuses.includes(body.status)) throw new StripeError(400, `status must be one of ${statuses.join(', ')}`);
+    subscription.status = body.status;
+    if (body.status === 'canceled') subscription.canceled_at = now();
+  }
+  if (body.cancel_at_period_end !== undefined)
+    subscription.cancel_at_period_end = String(body.cancel_at_period_end) === 'true';
+  if (body.current_period_end !== undefined)
+    subscription.items.data[0].current_period_end = Number(body.current_period_end);
+  const type = subscription.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
+  return { type, subscription: subscriptionView(state, subscription) };
 }
 
 /** A Stripe event envelope around an object, as webhooks deliver it. */
@@ -1073,6 +1187,18 @@ function route(state, method, path, body, context) {
     if (!state.invoices.has(id)) throw missing('invoice', id);
     return state.invoices.get(id);
   }
+  if (version === '__fake' && resource === 'invoices' && parts[3] === 'refund' && method === 'POST') {
+    const charge = refundInvoice(state, id, body);
+    return { charge, deliver: eventOf('charge.refunded', { ...charge }) };
+  }
+  if (version === '__fake' && resource === 'subscriptions' && parts[3] === 'renewal_fails' && method === 'POST') {
+    const invoice = failRenewal(state, id);
+    return { invoice, deliver: eventOf('invoice.payment_failed', invoice) };
+  }
+  if (version === '__fake' && resource === 'subscriptions' && parts[3] === 'update' && method === 'POST') {
+    const { type, subscription } = updateSubscription(state, id, body);
+    return { subscription, deliver: eventOf(type, subscription) };
+  }
   if (version === '__fake' && resource === 'subscriptions' && parts[3] === 'pay' && method === 'POST') {
     const paid = paySubscription(state, id);
     return { ...paid, deliver: eventOf('invoice.paid', paid.invoice) };
@@ -1144,6 +1270,14 @@ function route(state, method, path, body, context) {
   if (resource === 'invoices' && method === 'GET' && id) {
     if (!state.invoices.has(id)) throw missing('invoice', id);
     return invoiceView(state, state.invoices.get(id), false);
+  }
+  if (resource === 'charges' && method === 'GET' && id && !parts[3]) {
+    if (!state.charges.has(id)) throw missing('charge', id);
+    return state.charges.get(id);
+  }
+  if (resource === 'disputes' && method === 'GET' && id && !parts[3]) {
+    if (!state.disputes.has(id)) throw missing('dispute', id);
+    return state.disputes.get(id);
   }
   if (resource === 'identity' && id === 'verification_sessions') {
     const [, , , sessionId, action] = parts;

@@ -194,6 +194,53 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     ).toHaveLength(1);
   });
 
+  it('decides from the objects read back from Stripe: a signed invoice.paid for an open invoice activates nothing', async () => {
+    const user = userOf();
+    const { subscriptionId } = (await subscribe(user)).body as Record<string, string>;
+    const [subscription] = (await fake.subscriptions()).filter((s) => s.id === subscriptionId) as unknown as {
+      latest_invoice: string;
+    }[];
+    const open = (await (await fetch(`${fake.url}/__fake/invoices/${subscription!.latest_invoice}`)).json()) as {
+      id: string;
+      status: string;
+      amount_due: number;
+    };
+    expect(open.status).toBe('open');
+    const claim = (type: string, object: Record<string, unknown>) => ({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    // Signed with billing's real secret (as a leaked secret would allow), but Stripe says the invoice is open.
+    const forged = claim('invoice.paid', { ...open, object: 'invoice', status: 'paid', amount_paid: open.amount_due });
+    const reply = await signed(JSON.stringify(forged));
+    expect(reply).toMatchObject({ status: 200, body: { received: true, outcome: 'mismatch' } });
+    // Nor can a live subscription be ended by a claim: Stripe says it is not canceled.
+    const ended = claim('customer.subscription.deleted', {
+      id: subscriptionId,
+      object: 'subscription',
+      status: 'canceled',
+    });
+    expect(await signed(JSON.stringify(ended))).toMatchObject({ status: 200, body: { outcome: 'mismatch' } });
+    expect(await subscriptionRow(subscriptionId)).toEqual([expect.objectContaining({ status: 'incomplete' })]);
+    expect(await outboxOf(user.id)).toEqual([]);
+    expect(await query('SELECT 1 FROM billing.invoices WHERE user_id = $1', [user.id])).toEqual([]);
+    const current = await rawRequest(`${api}/api/billing/subscription`, 'GET', { headers: { cookie: cookieOf(user) } });
+    expect(current.body).not.toMatchObject({ status: 'active' });
+    // Not recorded: the event id is not spent.
+    expect(
+      await query('SELECT 1 FROM billing.processed_webhook_events WHERE stripe_event_id = $1', [forged.id]),
+    ).toEqual([]);
+
+    // The card is really paid: Stripe's own event, checked the same way, activates it.
+    const { event } = await fake.pay(subscriptionId);
+    expect(await signed(JSON.stringify(event))).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    expect(await subscriptionRow(subscriptionId)).toEqual([expect.objectContaining({ status: 'active' })]);
+    expect(await outboxOf(user.id)).toEqual([{ type: 'InvoicePaid' }, { type: 'SubscriptionActivated' }]);
+  });
+
   it.each([
     ['no signature', undefined],
     ['a wrong secret', 'whsec_someone_else'],
@@ -249,26 +296,15 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     expect((await signed(JSON.stringify(event))).status).toBe(200);
     const invoice = event.data.object as { id: string; customer: string };
     // The renewal is a new invoice of the next period whose payment fails (a paid invoice never fails again).
-    const renewal = { ...invoice, id: `in_${randomUUID()}`, status: 'open', amount_paid: 0 };
-    const failed = { ...event, id: `evt_${randomUUID()}`, type: 'invoice.payment_failed', data: { object: renewal } };
+    const { event: failed } = await fake.failRenewal(subscriptionId);
     expect((await signed(JSON.stringify(failed))).status).toBe(200);
     expect(await subscriptionRow(subscriptionId)).toEqual([expect.objectContaining({ status: 'past_due' })]);
 
-    const updated = {
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type: 'customer.subscription.updated',
-      data: {
-        object: {
-          id: subscriptionId,
-          object: 'subscription',
-          status: 'active',
-          cancel_at_period_end: true,
-          metadata: {},
-          items: { data: [{ current_period_end: 1_900_000_000 }] },
-        },
-      },
-    };
+    const { event: updated } = await fake.updateSubscription(subscriptionId, {
+      status: 'active',
+      cancel_at_period_end: true,
+      current_period_end: 1_900_000_000,
+    });
     expect((await signed(JSON.stringify(updated))).status).toBe(200);
     const afterUpdate = await query<{ status: string; cancel_at_period_end: boolean; current_period_end: Date }>(
       'SELECT status, cancel_at_period_end, current_period_end FROM billing.subscriptions WHERE stripe_subscription_id = $1',
@@ -278,31 +314,15 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
       { status: 'active', cancel_at_period_end: true, current_period_end: new Date(1_900_000_000_000) },
     ]);
 
-    const paymentIntent = await fake.paymentIntentOf(invoice.id);
-    const refunded = {
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: {
-        object: {
-          id: `ch_${randomUUID()}`,
-          object: 'charge',
-          customer: invoice.customer,
-          payment_intent: paymentIntent,
-          amount: 69900,
-          amount_refunded: 69900,
-          refunded: true,
-          currency: 'usd',
-        },
-      },
-    };
+    const { charge, event: refunded } = await fake.refund(invoice.id);
+    expect(charge).toMatchObject({ amount_refunded: 69900, refunded: true });
     expect((await signed(JSON.stringify(refunded))).status).toBe(200);
     expect(
       await query('SELECT status, amount_refunded FROM billing.invoices WHERE stripe_invoice_id = $1', [invoice.id]),
     ).toEqual([{ status: 'refunded', amount_refunded: '69900' }]);
 
-    const deleted = { ...updated, id: `evt_${randomUUID()}`, type: 'customer.subscription.deleted' };
-    deleted.data = { object: { ...updated.data.object, status: 'canceled' } };
+    const { event: deleted } = await fake.updateSubscription(subscriptionId, { status: 'canceled' });
+    expect(deleted.type).toBe('customer.subscription.deleted');
     expect((await signed(JSON.stringify(deleted))).status).toBe(200);
     expect(await subscriptionRow(subscriptionId)).toEqual([expect.objectContaining({ status: 'canceled' })]);
     expect((await outboxOf(user.id)).map((r) => r.type)).toEqual([
@@ -334,10 +354,14 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     await deliver((await fake.dispute(invoice.id, { status: 'warning_needs_response' })).event, 'ignored');
     const lost = await fake.dispute(invoice.id, { amount: 10000 });
     await deliver((await fake.disputeStep(lost.dispute.id, 'close', 'lost')).event, 'applied');
-    // A dispute of a charge no invoice of ours was paid with is recorded without effect.
+    // A signed dispute event Stripe has no dispute for (read back by id) changes nothing.
     await deliver(
-      { ...created, id: `evt_${randomUUID()}`, data: { object: { ...dispute, payment_intent: 'pi_other' } } },
-      'applied',
+      {
+        ...created,
+        id: `evt_${randomUUID()}`,
+        data: { object: { ...dispute, id: `du_${randomUUID()}`, payment_intent: 'pi_other' } },
+      },
+      'mismatch',
     );
 
     const rows = await query<{ type: string; payload: Buffer }>(
@@ -402,6 +426,8 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     const { subscriptionId } = (await subscribe(user)).body as Record<string, string>;
     const { event: paid } = await fake.pay(subscriptionId);
     expect(await outcomeOf(paid)).toBe('applied');
+    // Stripe has it canceled now (billing reads it back); its events arrive out of order.
+    await fake.updateSubscription(subscriptionId, { status: 'canceled' });
     const active = { status: 'active', cancel_at_period_end: false };
     const older = subscriptionEvent('customer.subscription.updated', subscriptionId, paid.created + 10, active);
     const deleted = subscriptionEvent('customer.subscription.deleted', subscriptionId, paid.created + 20, {
@@ -428,6 +454,7 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     const { subscriptionId } = (await subscribe(user)).body as Record<string, string>;
     const { event: paid } = await fake.pay(subscriptionId);
     await outcomeOf(paid);
+    await fake.updateSubscription(subscriptionId, { cancel_at_period_end: true });
     const cancelling = subscriptionEvent('customer.subscription.updated', subscriptionId, paid.created + 20, {
       status: 'active',
       cancel_at_period_end: true,

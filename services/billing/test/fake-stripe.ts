@@ -78,6 +78,33 @@ export class FakeStripeProcess extends FakeServerProcess {
     return this.post(`/__fake/disputes/${disputeId}/${step}`, status ? { status } : {});
   }
 
+  /** Refunds a paid invoice's charge (all of it unless given); returns the charge and the charge.refunded event. */
+  async refund(
+    invoiceId: string,
+    options: { amount?: number } = {},
+  ): Promise<{ charge: FakeStripeObject & { amount_refunded: number }; event: FakeStripeEvent }> {
+    return this.post(`/__fake/invoices/${invoiceId}/refund`, options);
+  }
+
+  /** The next period's invoice, its payment declined (the subscription past_due); returns the invoice.payment_failed event. */
+  async failRenewal(subscriptionId: string): Promise<{ invoice: FakeStripeObject; event: FakeStripeEvent }> {
+    return this.post(`/__fake/subscriptions/${subscriptionId}/renewal_fails`, {});
+  }
+
+  /**
+   * Moves the subscription at Stripe (what billing reads back for a subscription event); returns its
+   * customer.subscription.updated event, or customer.subscription.deleted once canceled.
+   */
+  async updateSubscription(
+    subscriptionId: string,
+    fields: { status?: string; cancel_at_period_end?: boolean; current_period_end?: number },
+  ): Promise<{ subscription: FakeStripeObject & { status: string }; event: FakeStripeEvent }> {
+    return this.post(
+      `/__fake/subscriptions/${subscriptionId}/update`,
+      Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    );
+  }
+
   private async post<T>(path: string, form: Record<string, string | number>): Promise<T> {
     const response = await fetch(`${this.url}${path}`, {
       method: 'POST',

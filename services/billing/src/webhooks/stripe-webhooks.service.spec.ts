@@ -21,6 +21,8 @@ describe('dispute webhooks', () => {
     expect(outcome('charge.dispute.created', 'warning_needs_response')).toBeNull();
     expect(outcome('charge.dispute.closed', 'warning_closed')).toBeNull();
     expect(outcome('charge.dispute.updated', 'under_review')).toBeNull();
+    // Money is not returned on a dispute that was lost, whatever the event's type.
+    expect(outcome('charge.dispute.funds_reinstated', 'lost')).toBeNull();
     expect(outcome('charge.refunded', 'succeeded')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { ErrorCode } from '@app/contracts';
 import {
   APP_CONFIG,
+  AppError,
   OutboxService,
   STRIPE_CLIENT,
   TransactionRunner,
@@ -13,8 +15,13 @@ import type { BillingConfig } from '../config';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
 
-/** `stale`: recorded, but older than what is stored for its object, so it changed nothing. */
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
+/**
+ * `stale`: recorded, but older than what is stored for its object, so it changed nothing.
+ * `mismatch`: the object fetched back from Stripe by id does not say what the event claims (an
+ * invoice.paid for an invoice still open, a deletion of a live subscription): nothing changed and
+ * the event is not recorded, so Stripe's own delivery of it still counts.
+ */
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale' | 'mismatch';
 
 /** Invoice statuses a payment failure reported late must not overwrite. */
 const settled: ReadonlySet<string> = new Set(['paid', 'refunded']);
@@ -30,29 +37,43 @@ interface DisputeOutcome {
  * chargeback; an inquiry, status `warning_*`, withdraws nothing), funds_withdrawn and closed as
  * lost take it; funds_reinstated and closed as won return it.
  */
-export function disputeOutcomeOf(event: Stripe.Event): DisputeOutcome | null {
+export function disputeOutcomeOf(event: { type: string; data: { object: unknown } }): DisputeOutcome | null {
+  const dispute = event.data.object as Stripe.Dispute;
   switch (event.type) {
     case 'charge.dispute.created':
-      return event.data.object.status.startsWith('warning_') ? null : { dispute: event.data.object, won: false };
+      return dispute.status.startsWith('warning_') ? null : { dispute, won: false };
     case 'charge.dispute.funds_withdrawn':
-      return { dispute: event.data.object, won: false };
+      return { dispute, won: false };
     case 'charge.dispute.funds_reinstated':
-      return { dispute: event.data.object, won: true };
+      // Money returns only on a dispute that was not lost.
+      return dispute.status === 'lost' ? null : { dispute, won: true };
     case 'charge.dispute.closed':
-      if (event.data.object.status === 'won') return { dispute: event.data.object, won: true };
-      return event.data.object.status === 'lost' ? { dispute: event.data.object, won: false } : null;
+      if (dispute.status === 'won') return { dispute, won: true };
+      return dispute.status === 'lost' ? { dispute, won: false } : null;
     default:
       return null;
   }
 }
 
+/** The object an event is about, fetched back from Stripe by its id; null: Stripe has none, or says otherwise. */
+type Fetched =
+  | { type: 'invoice.paid' | 'invoice.payment_failed'; invoice: Stripe.Invoice }
+  | { type: 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: Stripe.Subscription }
+  | { type: 'charge.refunded'; charge: Stripe.Charge }
+  | { type: 'dispute'; outcome: DisputeOutcome | null };
+
+const isDisputeEvent = (type: string) => type.startsWith('charge.dispute.');
+
 /**
  * Verifies Stripe webhooks and applies each event once, in one transaction with its record.
- * Stripe delivers out of order and retries old events, so subscription and invoice events are
- * applied only when newer than what is stored: a subscription keeps the `created` time of the
- * newest event applied to it (plus the status rules of SubscriptionSync for events of the same
- * second), and a paid invoice is never marked failed again. Ordering by the event rather than
- * fetching each object keeps a webhook one short transaction with no Stripe call in it.
+ * A signature proves only who holds the webhook secret, so an event decides nothing by itself:
+ * the invoice, subscription, charge or dispute it names is fetched back from Stripe by id (with
+ * our API key, before the transaction) and only that object is applied. An event the fetched
+ * object disagrees with (an invoice.paid for an invoice Stripe says is open) changes nothing, is
+ * logged, and is not recorded. Stripe delivers out of order and retries old events, so
+ * subscription and invoice events are applied only when newer than what is stored: a subscription
+ * keeps the `created` time of the newest event applied to it (plus the status rules of
+ * SubscriptionSync for events of the same second), and a paid invoice is never marked failed again.
  */
 @Injectable()
 export class StripeWebhooksService {
@@ -74,22 +95,26 @@ export class StripeWebhooksService {
 
   async handle(event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {
     // Reads from Stripe happen before the transaction, never while holding locks.
-    const refundedInvoiceId = event.type === 'charge.refunded' ? await this.invoiceOfCharge(event.data.object) : null;
-    const dispute = disputeOutcomeOf(event);
+    const fetched = await this.fetchBack(event);
+    if (fetched === null) return 'mismatch';
+    const refundedInvoiceId = fetched?.type === 'charge.refunded' ? await this.invoiceOfCharge(fetched.charge) : null;
+    const dispute = fetched?.type === 'dispute' ? fetched.outcome : null;
     const disputedInvoice = dispute ? await this.invoiceOfDispute(dispute.dispute) : null;
     const at = dateOfSeconds(event.created);
     return this.transactions.run(async (manager) => {
       if (!(await this.repository.markProcessed(manager, event.id, event.type))) return 'duplicate';
-      switch (event.type) {
+      switch (fetched?.type) {
         case 'invoice.paid':
-          return this.invoicePaid(manager, event.data.object, at, requestId);
+          return this.invoicePaid(manager, fetched.invoice, at, requestId);
         case 'invoice.payment_failed':
-          return this.invoiceFailed(manager, event.data.object, at, requestId);
+          // Stripe says it is paid: the failure was an earlier attempt's, reported late.
+          if (fetched.invoice.status === 'paid') return 'stale';
+          return this.invoiceFailed(manager, fetched.invoice, at, requestId);
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted':
-          return (await this.sync.fromStripe(manager, event.data.object, at, requestId)) ? 'applied' : 'stale';
+          return (await this.sync.fromStripe(manager, fetched.subscription, at, requestId)) ? 'applied' : 'stale';
         case 'charge.refunded':
-          await this.chargeRefunded(manager, event.data.object, refundedInvoiceId, requestId);
+          await this.chargeRefunded(manager, fetched.charge, refundedInvoiceId, requestId);
           return 'applied';
         default:
           if (!dispute) return 'ignored';
@@ -97,6 +122,75 @@ export class StripeWebhooksService {
           return 'applied';
       }
     });
+  }
+
+  /**
+   * The object the event names, as Stripe has it now; undefined for an event billing does not act
+   * on; null (logged) when Stripe has no such object or it does not say what the event claims.
+   */
+  private async fetchBack(event: Stripe.Event): Promise<Fetched | null | undefined> {
+    const id = (event.data?.object as { id?: unknown } | undefined)?.id;
+    const acted =
+      [
+        'invoice.paid',
+        'invoice.payment_failed',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+      ].includes(event.type) ||
+      event.type === 'charge.refunded' ||
+      isDisputeEvent(event.type);
+    if (!acted) return undefined;
+    const disagrees = (found: string) => {
+      this.logger.warn(
+        `Stripe event ${event.id} (${event.type}) disagrees with ${String(id)} as Stripe has it (${found}): nothing changed`,
+      );
+      return null;
+    };
+    if (typeof id !== 'string' || !id) return disagrees('no id');
+    switch (event.type) {
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = await this.retrieve(() => this.stripe.invoices.retrieve(id));
+        if (!invoice || invoice.id !== id) return disagrees('missing');
+        const agrees =
+          event.type === 'invoice.paid'
+            ? invoice.status === 'paid'
+            : invoice.status === 'open' || invoice.status === 'uncollectible' || invoice.status === 'paid';
+        return agrees ? { type: event.type, invoice } : disagrees(`status ${invoice.status}`);
+      }
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = await this.retrieve(() => this.stripe.subscriptions.retrieve(id));
+        if (!subscription || subscription.id !== id) return disagrees('missing');
+        if (event.type === 'customer.subscription.deleted' && subscription.status !== 'canceled')
+          return disagrees(`status ${subscription.status}`);
+        return { type: event.type, subscription };
+      }
+      case 'charge.refunded': {
+        const charge = await this.retrieve(() => this.stripe.charges.retrieve(id));
+        if (!charge || charge.id !== id) return disagrees('missing');
+        return charge.amount_refunded > 0 ? { type: event.type, charge } : disagrees('nothing refunded');
+      }
+      default: {
+        const dispute = await this.retrieve(() => this.stripe.disputes.retrieve(id));
+        if (!dispute || dispute.id !== id) return disagrees('missing');
+        const outcome = disputeOutcomeOf({ type: event.type, data: { object: dispute } });
+        if (event.type === 'charge.dispute.closed' && !outcome) return disagrees(`status ${dispute.status}`);
+        if (event.type === 'charge.dispute.funds_reinstated' && !outcome) return disagrees(`status ${dispute.status}`);
+        return { type: 'dispute', outcome };
+      }
+    }
+  }
+
+  /** A Stripe read: null when Stripe has no such object (404); any other failure is a 503 Stripe retries. */
+  private async retrieve<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      this.logger.error(`Stripe read failed: ${(error as Error).message}`);
+      throw new AppError(ErrorCode.ServiceUnavailable, 'Stripe could not be reached; the event is retried.');
+    }
   }
 
   private async userOf(manager: Transaction, customer: Stripe.Invoice['customer']): Promise<string | null> {

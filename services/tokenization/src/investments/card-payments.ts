@@ -7,7 +7,13 @@ export interface CardPaymentIntent {
   clientSecret: string;
   status: Stripe.PaymentIntent.Status;
   amountCents: number;
+  /** What the provider took (0 until it succeeded). */
+  amountReceivedCents: number;
   currency: string;
+  /** What the intent was created with (investmentId, reference, userId, propertyId). */
+  metadata: Record<string, string>;
+  /** The card's message after a failed attempt. */
+  lastPaymentError: string | null;
 }
 
 const intentOf = (intent: Stripe.PaymentIntent): CardPaymentIntent => ({
@@ -15,7 +21,10 @@ const intentOf = (intent: Stripe.PaymentIntent): CardPaymentIntent => ({
   clientSecret: intent.client_secret ?? '',
   status: intent.status,
   amountCents: intent.amount,
+  amountReceivedCents: intent.amount_received ?? 0,
   currency: intent.currency,
+  metadata: { ...(intent.metadata ?? {}) },
+  lastPaymentError: intent.last_payment_error?.message ?? null,
 });
 
 /** Card payments for investments: Stripe PaymentIntents in NZD (the local fake Stripe offline). */
@@ -44,5 +53,15 @@ export class CardPayments {
 
   async retrieve(id: string): Promise<CardPaymentIntent> {
     return intentOf(await this.stripe.paymentIntents.retrieve(id));
+  }
+
+  /** The intent as the provider has it, or null when it has none by this id (a 404). */
+  async find(id: string): Promise<CardPaymentIntent | null> {
+    try {
+      return await this.retrieve(id);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
   }
 }

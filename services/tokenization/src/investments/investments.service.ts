@@ -27,12 +27,18 @@ export const countryNumeric: Record<string, number> = { NZ: 554, AU: 36 };
 const cents = (amount: number) => Math.round(amount * 100);
 const decimal = (amountCents: bigint | number) => (Number(amountCents) / 100).toFixed(2);
 const notFound = () => new AppError(ErrorCode.NotFound, investmentMessages.notFound);
+/** The PaymentIntent status each event claims; the intent fetched back must say the same. */
+const intentStatusOfEvent: Partial<Record<string, Stripe.PaymentIntent.Status>> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'requires_payment_method',
+  'payment_intent.canceled': 'canceled',
+};
 
 /**
  * Investments (spec 5 and 6): for KYC-verified wholesale investors only, at least ten times the token
  * price, in whole tokens within the supply left; paid by card (a Stripe PaymentIntent in NZD, the
  * method's fee on top). The payment's success (webhook, or the intent read back when the investor
- * looks) marks it paid and queues the mint to the investor's wallet (the worker's MintRunner).
+ * looks; both read back from Stripe) marks it paid and queues the mint to the investor's wallet (the worker's MintRunner).
  */
 @Injectable()
 export class InvestmentsService {
@@ -159,36 +165,57 @@ export class InvestmentsService {
     };
   }
 
-  /** A verified Stripe event of the investments' endpoint: PaymentIntents' outcomes; any other type is ignored. */
+  /**
+   * A verified Stripe event of the investments' endpoint: PaymentIntents' outcomes; any other type is
+   * ignored. A signature proves only who holds the webhook secret, so nothing is taken from the event
+   * but the intent's id: the intent is fetched back from Stripe (with our API key) and its own status,
+   * amount, currency and metadata decide. An event the fetched intent disagrees with (a "succeeded" for
+   * an intent still waiting for a card) changes nothing and is logged.
+   */
   async handleStripeEvent(event: Stripe.Event): Promise<void> {
-    if (!event.type.startsWith('payment_intent.')) return;
-    const intent = event.data.object as Stripe.PaymentIntent;
-    if (event.type === 'payment_intent.succeeded') {
-      await this.paid({
-        id: intent.id,
-        amountCents: intent.amount_received || intent.amount,
-        currency: intent.currency,
-      });
-    } else if (event.type === 'payment_intent.payment_failed') {
-      await this.paymentFailed(intent.id, intent.last_payment_error?.message ?? 'The card payment failed.');
-    } else if (event.type === 'payment_intent.canceled') {
-      await this.paymentCanceled(intent.id);
+    const expected = intentStatusOfEvent[event.type];
+    if (!expected) return;
+    const id = (event.data.object as Partial<Stripe.PaymentIntent> | undefined)?.id;
+    if (typeof id !== 'string' || !id) return;
+    // An intent no investment of ours was paid with: acknowledged without a call to Stripe.
+    if (!(await this.investments.byPaymentRef(this.transactions.autocommit, id))) return;
+    const intent = await this.cards.find(id);
+    if (!intent || intent.id !== id || intent.status !== expected) {
+      this.logger.warn(
+        `Stripe event ${event.id} (${event.type}) disagrees with PaymentIntent ${id}, which Stripe reports ` +
+          `${intent ? intent.status : 'missing'}: nothing changed`,
+      );
+      return;
     }
+    if (intent.status === 'succeeded') await this.paid(intent);
+    else if (intent.status === 'requires_payment_method')
+      await this.paymentFailed(intent.id, intent.lastPaymentError ?? 'The card payment failed.');
+    else await this.paymentCanceled(intent.id);
   }
 
   /**
-   * A PaymentIntent succeeded: its investment (found by the intent's id, amount and currency
-   * checked) is paid and its mint queued. Anything else (an unknown intent, a second report) changes nothing.
+   * A PaymentIntent (as fetched from Stripe) succeeded: its investment (found by the intent's id; the
+   * amount received, currency and metadata checked against it) is paid and its mint queued. Anything
+   * else (an unknown intent, one not succeeded, a second report) changes nothing.
    */
-  async paid(intent: Pick<CardPaymentIntent, 'id' | 'amountCents' | 'currency'>): Promise<'paid' | 'ignored'> {
+  async paid(
+    intent: Pick<CardPaymentIntent, 'id' | 'status' | 'amountCents' | 'amountReceivedCents' | 'currency' | 'metadata'>,
+  ): Promise<'paid' | 'ignored'> {
+    if (intent.status !== 'succeeded') return 'ignored';
     const outcome = await this.transactions.run(async (manager) => {
       const found = await this.investments.byPaymentRef(manager, intent.id);
       const investment = found && (await this.investments.lock(manager, found.id));
       if (!investment || investment.status !== 'awaiting_payment') return null;
       const expected = cents(Number(investment.amount) + Number(investment.fee));
-      if (intent.amountCents !== expected || intent.currency.toLowerCase() !== 'nzd') {
+      const received = intent.amountReceivedCents || intent.amountCents;
+      if (intent.metadata.investmentId !== investment.id || intent.metadata.reference !== investment.reference) {
+        // Not this investment's payment: nothing is decided from it.
+        this.logger.error(`investment ${investment.reference}: PaymentIntent ${intent.id} names another investment`);
+        return null;
+      }
+      if (received !== expected || intent.currency.toLowerCase() !== 'nzd') {
         this.logger.error(
-          `investment ${investment.reference}: paid ${intent.amountCents} ${intent.currency}, expected ${expected} nzd`,
+          `investment ${investment.reference}: paid ${received} ${intent.currency}, expected ${expected} nzd`,
         );
         await this.investments.update(manager, investment.id, {
           status: 'failed',

@@ -149,17 +149,21 @@ const cryptoLocal = {
   ...profile.cryptoTiming,
 };
 
-// Tokenization deploys and mints on the local EVM node (as both its Polygon and its Ethereum) with
-// Hardhat's well-known account #0, checks names against the sanctions fixture (OFAC SDN format),
-// and places loopback and private client addresses in New Zealand; investments pay on the fake Stripe.
+// Tokenization's API places loopback and private client addresses in New Zealand and takes
+// investments' payments on the fake Stripe. Its worker, the only process that signs on chain and so
+// the only one given the deployer key, deploys and mints on the local EVM node (as both its Polygon
+// and its Ethereum) with Hardhat's well-known account #0 (refused in production), and checks names
+// against the sanctions fixture (OFAC SDN format).
 const evmNodeUrl = `http://127.0.0.1:${profile.evmNode}`;
 const tokenizationLocal = {
+  TOKENIZATION_LOCAL_COUNTRY: 'NZ',
+  ...stripeLocal,
+};
+const tokenizationWorkerLocal = {
   POLYGON_RPC_URL: evmNodeUrl,
   ETHEREUM_RPC_URL: evmNodeUrl,
   EVM_DEPLOYER_PRIVATE_KEY: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
   SANCTIONS_LIST_PATH: join(root, 'services/tokenization/fixtures/sdn.csv'),
-  TOKENIZATION_LOCAL_COUNTRY: 'NZ',
-  ...stripeLocal,
 };
 
 const database = (role) => `postgres://${role}@127.0.0.1:5432/${profile.database}`;
@@ -346,7 +350,7 @@ const processes = [
   // KycStatusChanged (consumed by the API), the region gate on the gateway's x-client-address.
   serviceApi('tokenization', 'tokenization', profile.tokenization, tokenizationLocal),
   // Compliance checks, token deployments and mints (BullMQ), on the local EVM node.
-  serviceWorker('tokenization', 'tokenization', profile.tokenization, tokenizationLocal),
+  serviceWorker('tokenization', 'tokenization', profile.tokenization, tokenizationWorkerLocal),
   {
     name: 'gateway',
     command: ['node', 'gateway/dist/main.js'],
@@ -422,7 +426,8 @@ async function up() {
     if (p.shared && p.port && (await portOpen(p.port))) continue;
     const log = openSync(join(logDir, `${p.name}.log`), 'a');
     const [bin, ...args] = p.command;
-    const child = spawn(bin, args, {
+    // `node` is the Node running this script (the project's, .local/node), not whichever is first on PATH.
+    const child = spawn(bin === 'node' ? process.execPath : bin, args, {
       cwd: join(root, p.cwd ?? ''),
       env: { ...process.env, ...common, ...p.env },
       detached: true,

@@ -15,17 +15,29 @@
 //   7. k8s schemas  every rendered object validated by kubernetes-models
 //   8. unknown keys every rendered object type-checked against kubernetes-models' interfaces
 //   9. policies     probes, resources, security context, HPA/PDB, references resolve
+//      isolation    the signing and deployer keys in Secrets of their own, for their one process;
+//                   each service's REDIS_URL from its own Secret with its own Redis user, which the
+//                   dev Redis's ACL file has; every pod's egress limited
 //  10. config       compose and chart environments parse with each service's zod schema
 //                   (NODE_ENV=production)
 //  11. docs          docs/operations.md configuration reference is fresh
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { checkCompose, environmentOf } from './compose.mjs';
 import { checkDockerfiles } from './dockerfile.mjs';
 import { checkDocs, components, loadSchemas } from './env-docs.mjs';
-import { checkPolicies, checkUnknownFields, helmBinary, lintCharts, renderAll, validateSchemas } from './manifests.mjs';
+import {
+  checkIsolation,
+  checkPolicies,
+  checkUnknownFields,
+  helmBinary,
+  lintCharts,
+  renderAll,
+  validateSchemas,
+} from './manifests.mjs';
 import { checkSkaffold } from './skaffold.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -222,6 +234,49 @@ function checkConsistency(list, ports, compose, skaffold, devSchemas) {
   return { problems, note: `${list.map((c) => c.name).join(', ')}` };
 }
 
+/** Every .ts file under a directory but tests. */
+function sources(dir) {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sources(path);
+    return /\.ts$/.test(entry.name) && !/\.(spec|int-spec)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * Each process's Redis user (the umbrella's redisAcl.users, which the dev Redis's ACL file and the
+ * <service>-redis Secrets come from) reaches the BullMQ queues its code uses: the `Queue.*` names
+ * of @app/contracts in its sources, and `mail` where it queues or sends mail (platform's
+ * MailModule, MailWorkerModule). A queue missing there would answer NOPERM in a cluster.
+ */
+function checkRedisUsers(list) {
+  const problems = [];
+  const users = readYaml('charts/platform/values.yaml')?.redisAcl?.users ?? {};
+  const { Queue } = createRequire(import.meta.url)(join(root, 'packages/contracts/dist/queues.js'));
+  for (const c of list) {
+    const user = users[c.name];
+    if (!user) {
+      problems.push(`charts/platform/values.yaml: redisAcl.users has no user ${c.name}`);
+      continue;
+    }
+    const used = new Set();
+    for (const file of sources(c.kind === 'gateway' ? 'gateway/src' : `${c.workspace}/src`)) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const match of text.matchAll(/\bQueue\.([A-Z]\w*)/g)) if (Queue[match[1]]) used.add(Queue[match[1]]);
+      if (/\bMail(Worker)?Module\b/.test(text)) used.add(Queue.Mail);
+    }
+    for (const queue of used) {
+      if (!(user.queues ?? []).includes(queue)) {
+        problems.push(
+          `charts/platform/values.yaml: redisAcl.users.${c.name} lacks the queue ${queue}, which ${c.workspace} uses`,
+        );
+      }
+    }
+  }
+  return { problems, note: `${list.length} users` };
+}
+
 const zodProblems = (result) =>
   result.success ? [] : result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
 
@@ -233,10 +288,11 @@ function checkConfig(list, prodSchemas, compose, renders) {
   for (const [name, service] of Object.entries(compose?.services ?? {})) {
     const component = byWorkspace[service.build?.args?.WORKSPACE];
     if (!component || !prodSchemas[component]) continue;
+    // A worker with a schema of its own (tokenization's) is checked against it.
+    const schema = (name.endsWith('-worker') && prodSchemas[`${component}-worker`]) || prodSchemas[component];
     const env = { NODE_ENV: 'production', HOST: '0.0.0.0', ...environmentOf(service) };
     if (env.NODE_ENV !== 'production') problems.push(`docker-compose.yml ${name}: NODE_ENV is not production`);
-    for (const p of zodProblems(prodSchemas[component].safeParse(env)))
-      problems.push(`docker-compose.yml ${name}: ${p}`);
+    for (const p of zodProblems(schema.safeParse(env))) problems.push(`docker-compose.yml ${name}: ${p}`);
     checked++;
   }
   for (const render of renders) {
@@ -248,7 +304,8 @@ function checkConfig(list, prodSchemas, compose, renders) {
     );
     for (const object of render.objects.filter((o) => ['Deployment', 'Job'].includes(o.kind))) {
       const component = object.metadata?.labels?.['app.kubernetes.io/name'];
-      const schema = prodSchemas[component];
+      const worker = object.kind === 'Deployment' && object.metadata?.labels?.['app.kubernetes.io/component'] !== 'api';
+      const schema = (worker && prodSchemas[`${component}-worker`]) || prodSchemas[component];
       if (!schema || object.metadata.labels['app.kubernetes.io/part-of'] !== 'payments-platform') continue;
       const spec = object.spec.template.spec;
       for (const container of spec.containers) {
@@ -350,6 +407,10 @@ async function main() {
   });
   await step('unknown fields (kubernetes-models types)', () => checkUnknownFields(root, renders));
   await step('policies: probes, resources, security, HPA/PDB, references', () => checkPolicies(renders));
+  await step('isolation: own Secrets for the signing and deployer keys, Redis users, egress', () =>
+    checkIsolation(renders),
+  );
+  await step("redis users: each service's ACL user reaches the queues its code uses", () => checkRedisUsers(list));
   await step('config: environments parse with the zod schemas (production)', () =>
     checkConfig(list, prodSchemas, composeResult.compose, renders),
   );

@@ -32,7 +32,8 @@ export const DESCRIPTIONS = {
     "PostgreSQL URL the service runs with. One database, one schema per service; in production it connects as the service's own role (named after its schema, e.g. `chat_support`), which reaches that schema only. Secret.",
   DATABASE_ADMIN_URL:
     "PostgreSQL URL the migration step runs with: owner of the database, may create roles. It creates the schema and the service's role (password: the one in DATABASE_URL), applies migrations and grants the role its tables. Given to the migrate Job (and, in development, compose and dev clusters, to the API, which then migrates at start); unset, DATABASE_URL migrates unless it connects as the service's role. Secret.",
-  REDIS_URL: 'Redis URL (BullMQ queues, rate limits). Secret: it may carry a password.',
+  REDIS_URL:
+    'Redis URL (BullMQ queues, rate limits, the session revocation list): `redis://<user>:<password>@host:6379/<db>` (`rediss://` for TLS). In the charts each service has its own Redis user, whose ACL reaches its own keys and queues only, and its URL in a Secret of its own (`<service>-redis`; see Redis users). Secret.',
   KAFKA_BROKERS: 'Comma-separated Kafka bootstrap brokers, `host:port,...` (Kafka 3.9).',
   OUTBOX_POLL_MS:
     "How often the outbox relay looks for unpublished events when nothing woke it, in ms. Commits wake it at once (in process, and from other processes through Postgres LISTEN/NOTIFY on the schema's channel), so this is the safety net; while its LISTEN connection is down it polls every 200 ms.",
@@ -118,7 +119,7 @@ export const DESCRIPTIONS = {
   ETHEREUM_RPC_URL:
     "tokenization: JSON-RPC endpoint of the Ethereum chain its Ethereum tokens are deployed and minted on (locally the launcher's Hardhat node, the same as POLYGON_RPC_URL).",
   EVM_DEPLOYER_PRIVATE_KEY:
-    "tokenization: private key (`0x` + 64 hex digits) of the account that deploys the tokens, registers investors and mints; it pays the gas, so fund it on each chain. Outside production Hardhat's well-known account #0 (local chains only). Secret.",
+    "tokenization-worker (never the API): private key (`0x` + 64 hex digits) of the account that deploys the tokens, registers investors and mints; it pays the gas, so fund it on each chain. Outside production Hardhat's well-known account #0 (local chains only); production refuses Hardhat's and Ganache's well-known keys (their default accounts) at start. Secret, in a Secret of its own (`tokenization-deployer`).",
   EVM_TIMEOUT_MS: 'tokenization: how long one chain call (a transaction and its receipt) may take, in ms.',
   SANCTIONS_LIST_PATH:
     "tokenization: file of the sanctions list the AML check screens property owners against, in OFAC's SDN CSV format (`sdn.csv`). Outside production, and in the dev cluster and compose, the small fixture shipped in the image (`services/tokenization/fixtures/sdn.csv`); production mounts the current list (see Tokenization operations).",
@@ -283,12 +284,16 @@ export function loadSchemas(nodeEnv, problems = []) {
         );
         continue;
       }
-      const schemas = Object.entries(require(component.config)).filter(([key]) => key.endsWith('ConfigSchema'));
+      const exported = Object.entries(require(component.config));
+      const schemas = exported.filter(([key]) => key.endsWith('ConfigSchema') && !key.endsWith('WorkerConfigSchema'));
       if (schemas.length !== 1) {
         problems.push(`${file} must export exactly one *ConfigSchema`);
         continue;
       }
       result[component.name] = schemas[0][1];
+      // A worker with settings of its own (tokenization's: the deployer key, which its API never holds).
+      const worker = exported.find(([key]) => key.endsWith('WorkerConfigSchema'));
+      if (worker) result[`${component.name}-worker`] = worker[1];
     }
     for (const shared of SHARED) if (shared.schema) result[`shared:${shared.name}`] = shared.schema();
     return result;
@@ -350,6 +355,7 @@ export function collect() {
       const p = prodField ? defaultOf(prodField) : d;
       list.push({
         name,
+        only: extra.only,
         development: describe(d),
         production: describe(p) === describe(d) ? 'same' : describe(p),
         accepts: devField ? accepts(z, devField) : extra.accepts,
@@ -358,7 +364,12 @@ export function collect() {
     };
     const devShape = dev[component.name].shape;
     const prodShape = prod[component.name].shape;
-    for (const name of Object.keys(devShape)) add(name, devShape[name], prodShape[name]);
+    const workerShape = dev[`${component.name}-worker`]?.shape;
+    const apiOnly = (name) => (workerShape && !(name in workerShape) ? { only: 'API' } : {});
+    for (const name of Object.keys(devShape)) add(name, devShape[name], prodShape[name], apiOnly(name));
+    for (const name of Object.keys(workerShape ?? {}).filter((key) => !(key in devShape))) {
+      add(name, workerShape[name], prod[`${component.name}-worker`].shape[name], { only: 'worker' });
+    }
     if (component.kind === 'service') {
       for (const shared of SHARED) {
         if (devShape[shared.name] || !shared.appliesTo(component, devShape)) continue;
@@ -434,7 +445,9 @@ export function render(rows) {
           ? `\`${component.name}-worker\` (no API, no migrations)`
           : [
               `\`${component.name}\` (API)`,
-              component.worker ? `\`${component.name}-worker\` (same variables; PORT 0)` : '',
+              component.worker
+                ? `\`${component.name}-worker\` (${rows[component.name].some((row) => row.only) ? 'its own schema: the variables not marked API only' : 'same variables'}; PORT 0)`
+                : '',
               component.migrate ? `\`${component.name}-migrate\` (same variables; PORT 0)` : '',
             ]
               .filter(Boolean)
@@ -449,7 +462,7 @@ export function render(rows) {
     lines.push('|---|---|---|---|---|');
     for (const row of rows[component.name]) {
       lines.push(
-        `| \`${row.name}\` | ${row.development} | ${row.production} | ${row.accepts} | ${row.description ?? '**(no description)**'} |`,
+        `| \`${row.name}\`${row.only ? ` (${row.only} only)` : ''} | ${row.development} | ${row.production} | ${row.accepts} | ${row.description ?? '**(no description)**'} |`,
       );
     }
     lines.push('');

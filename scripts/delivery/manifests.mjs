@@ -361,3 +361,163 @@ export function checkPolicies(renders) {
   }
   return { problems };
 }
+
+/** The private ranges (and loopback, link-local, shared) an egress rule to the internet must leave out. */
+const CLUSTER_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8'];
+
+/** Secrets that only one process of one service may read, each in a Secret of its own. */
+const OWN_SECRETS = [
+  // Identity alone signs access tokens (API and worker: one schema).
+  { variable: 'JWT_SIGNING_KEY', secret: 'identity-signing-key', service: 'identity', components: null },
+  // Only tokenization's worker signs on chain: not its API, not its migration Job.
+  {
+    variable: 'EVM_DEPLOYER_PRIVATE_KEY',
+    secret: 'tokenization-deployer',
+    service: 'tokenization',
+    components: ['worker'],
+  },
+];
+
+const sha256 = async (text) => (await import('node:crypto')).createHash('sha256').update(text).digest('hex');
+
+/**
+ * Least privilege in what the charts render: the signing and deployer keys in Secrets of their
+ * own, given to their one process only; each service's REDIS_URL from its own Secret, naming its
+ * own Redis user, which the dev Redis's ACL file knows (password, keys, no dangerous commands, the
+ * default user off); every pod's egress limited (no rule to anywhere, the internet without the
+ * cluster's ranges).
+ */
+export async function checkIsolation(renders) {
+  const problems = [];
+  const fail = (render, object, message) => problems.push(`${where(render, object)}: ${message}`);
+  for (const render of renders) {
+    const byKind = (kind) => render.objects.filter((o) => o.kind === kind);
+    const secrets = byKind('Secret');
+    const secretValue = (name, key) => {
+      const secret = secrets.find((s) => s.metadata.name === name);
+      return (
+        secret &&
+        (secret.stringData?.[key] ?? (secret.data?.[key] && Buffer.from(secret.data[key], 'base64').toString()))
+      );
+    };
+    const pods = [...byKind('Deployment'), ...byKind('Job')].filter(
+      (o) => o.metadata?.labels?.['app.kubernetes.io/part-of'] === PLATFORM,
+    );
+    const redisSecrets = new Map();
+    for (const pod of pods) {
+      const labels = pod.spec.template.metadata?.labels ?? pod.metadata.labels;
+      const service = labels['app.kubernetes.io/name'];
+      const component = pod.kind === 'Job' ? 'migrate' : labels['app.kubernetes.io/component'];
+      for (const container of pod.spec.template.spec.containers ?? []) {
+        const env = container.env ?? [];
+        for (const own of OWN_SECRETS) {
+          const entry = env.find((e) => e.name === own.variable);
+          const allowed = service === own.service && (!own.components || own.components.includes(component));
+          if (entry && !allowed)
+            fail(render, pod, `${own.variable} is given to ${service} ${component}, which must not hold it`);
+          if (!entry && allowed && pod.kind === 'Deployment')
+            fail(render, pod, `${own.variable} is not given to ${service} ${component}`);
+          if (entry && entry.valueFrom?.secretKeyRef?.name !== own.secret)
+            fail(render, pod, `${own.variable} is not read from its own Secret ${own.secret}`);
+        }
+        if ((container.envFrom ?? []).some((from) => from.secretRef))
+          fail(render, pod, 'takes a whole Secret (envFrom): name each variable');
+        const redis = env.find((e) => e.name === 'REDIS_URL');
+        if (!redis) continue;
+        const ref = redis.valueFrom?.secretKeyRef;
+        if (ref?.name !== `${service}-redis`) {
+          fail(render, pod, `REDIS_URL is not read from the service's own Secret ${service}-redis`);
+          continue;
+        }
+        if (redisSecrets.has(ref.name) && redisSecrets.get(ref.name) !== service)
+          fail(render, pod, `REDIS_URL Secret ${ref.name} is shared with ${redisSecrets.get(ref.name)}`);
+        redisSecrets.set(ref.name, service);
+        const url = secretValue(ref.name, ref.key);
+        if (url !== undefined) {
+          const parsed = new URL(url);
+          if (parsed.username !== service || !parsed.password)
+            fail(render, pod, `REDIS_URL of ${ref.name} does not carry the user ${service} and a password`);
+        }
+      }
+    }
+    // A Secret holding a key of one process holds nothing else; none of them sits in another.
+    for (const own of OWN_SECRETS) {
+      for (const secret of secrets) {
+        const keys = Object.keys({ ...(secret.stringData ?? {}), ...(secret.data ?? {}) });
+        if (keys.includes(own.variable) && secret.metadata.name !== own.secret)
+          fail(render, secret, `holds ${own.variable}, which belongs in ${own.secret} alone`);
+        if (secret.metadata.name === own.secret && keys.some((key) => key !== own.variable))
+          fail(render, secret, `holds more than ${own.variable}`);
+      }
+    }
+    // The dev Redis: users from an ACL file, one per service with a password and its own keys.
+    const redisDeployment = byKind('Deployment').find((d) => d.metadata.name === 'redis');
+    if (redisDeployment) {
+      const container = redisDeployment.spec.template.spec.containers[0];
+      const args = container.args ?? [];
+      const aclPath = args[args.indexOf('--aclfile') + 1];
+      const mount =
+        args.includes('--aclfile') && container.volumeMounts?.find((m) => aclPath?.startsWith(`${m.mountPath}/`));
+      const volume = mount && redisDeployment.spec.template.spec.volumes.find((v) => v.name === mount.name);
+      const acl = volume?.secret && secretValue(volume.secret.secretName, aclPath.slice(mount.mountPath.length + 1));
+      if (!acl) fail(render, redisDeployment, 'Redis is not configured with an ACL file from a Secret (--aclfile)');
+      else {
+        const users = new Map(
+          acl
+            .split('\n')
+            .map((line) => line.trim().split(/\s+/))
+            .filter((words) => words[0] === 'user')
+            .map((words) => [words[1], words.slice(2)]),
+        );
+        if (!users.get('default')?.includes('off'))
+          fail(render, redisDeployment, 'the ACL file leaves the default user on');
+        for (const [name, service] of redisSecrets) {
+          const url = secretValue(name, 'REDIS_URL');
+          if (url === undefined) continue;
+          const parsed = new URL(url);
+          const rules = users.get(parsed.username);
+          if (!rules) {
+            fail(render, redisDeployment, `the ACL file has no user ${parsed.username} (${service})`);
+            continue;
+          }
+          const password = decodeURIComponent(parsed.password);
+          if (!rules.includes(`#${await sha256(password)}`) && !rules.includes(`>${password}`))
+            fail(render, redisDeployment, `the ACL user ${parsed.username} does not have ${name}'s password`);
+          if (!rules.includes('on') || rules.some((r) => ['nopass', 'allkeys', '~*', 'allchannels', '&*'].includes(r)))
+            fail(
+              render,
+              redisDeployment,
+              `the ACL user ${parsed.username} is off, has no password or reaches every key`,
+            );
+          if (!rules.includes('-@dangerous') || !rules.some((r) => /^(%R)?~./.test(r)))
+            fail(render, redisDeployment, `the ACL user ${parsed.username} lacks its key patterns or -@dangerous`);
+        }
+      }
+    }
+    // Egress: every platform pod is selected by a policy that limits it.
+    const policies = byKind('NetworkPolicy');
+    for (const policy of policies) {
+      if (!(policy.spec.policyTypes ?? []).includes('Egress')) continue;
+      for (const rule of policy.spec.egress ?? []) {
+        if (!(rule.to ?? []).length) fail(render, policy, 'an egress rule admits any destination');
+        for (const peer of rule.to ?? []) {
+          const block = peer.ipBlock;
+          if (block && /\/0$/.test(block.cidr) && block.cidr.startsWith('0.0.0.0')) {
+            const missing = CLUSTER_RANGES.filter((range) => !(block.except ?? []).includes(range));
+            if (missing.length)
+              fail(render, policy, `egress to ${block.cidr} does not leave out ${missing.join(', ')}`);
+          }
+        }
+      }
+    }
+    for (const pod of pods) {
+      const labels = pod.spec.template.metadata?.labels ?? {};
+      const limiting = policies.filter(
+        (n) => (n.spec.policyTypes ?? []).includes('Egress') && matches(n.spec?.podSelector?.matchLabels, labels),
+      );
+      if (!limiting.length && render.objects.some((o) => o.kind === 'NetworkPolicy'))
+        fail(render, pod, 'no NetworkPolicy limits its egress');
+    }
+  }
+  return { problems };
+}

@@ -1,5 +1,6 @@
 {{/*
-The container environment of a component: the chart's ConfigMap, the Secret references, then
+The container environment of a component: the chart's ConfigMap, the Secret references (the
+chart's secretEnv, then the component's own: api.secretEnv, workers.<key>.secretEnv), then
 the component's own SERVICE_NAME, PORT (a worker has PORT 0: no public HTTP server) and
 METRICS_PORT (the internal port of /metrics and /health/*, every component has one). With
 global.migrations.atStart (dev clusters) the API also gets DATABASE_ADMIN_URL and migrates at
@@ -18,6 +19,7 @@ env:
   - name: METRICS_PORT
     value: {{ $g.metricsPort | toString | quote }}
 {{- with include "service-lib.secretEnv" .root | trim }}{{ . | nindent 2 }}{{ end }}
+{{- with include "service-lib.secretRefs" (dict "root" .root "entries" .values.secretEnv) | trim }}{{ . | nindent 2 }}{{ end }}
 {{- if and (eq .kind "api") $g.migrations.atStart ((.root.Values.migrations | default dict).enabled) }}
 {{- include "service-lib.adminSecretEnv" .root | trim | nindent 2 }}
 {{- end }}

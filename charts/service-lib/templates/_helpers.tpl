@@ -27,7 +27,7 @@ release's: the services find each other at http://<name>:<port> however they wer
   "serviceMonitor" (dict "enabled" false "interval" "30s" "labels" (dict))
   "metricsPort" 9464
   "migrations" (dict "atStart" false)
-  "networkPolicy" (dict "prometheus" (dict) "ingressController" (dict) "gateway" (dict))
+  "networkPolicy" (dict "prometheus" (dict) "ingressController" (dict) "gateway" (dict) "egressPeers" (dict))
 -}}
 {{- toYaml (merge (deepCopy (.Values.global | default dict)) $defaults) -}}
 {{- end -}}

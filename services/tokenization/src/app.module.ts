@@ -10,11 +10,10 @@ import {
 } from '@app/platform';
 import { ComplianceRunsRepository } from './compliance/compliance-runs.repository';
 import { ComplianceQueue } from './compliance/compliance.queue';
-import { tokenizationConfigSchema } from './config';
+import { tokenizationConfigSchema, type tokenizationWorkerConfigSchema } from './config';
 import { DeploymentController } from './deployment/deployment.controller';
 import { DeploymentQueue } from './deployment/deployment.queue';
 import { DeploymentService } from './deployment/deployment.service';
-import { TokenChains } from './deployment/token-chains';
 import { TokenContractsRepository } from './deployment/token-contracts.repository';
 import { tokenizationDatabase } from './entities';
 import { CardPayments } from './investments/card-payments';
@@ -31,10 +30,16 @@ import { EligibilityController } from './region/eligibility.controller';
 import { RegionGuard } from './region/region.guard';
 import { RegionLocator } from './region/region-locator';
 
-/** Shared by the API and the worker: platform, queues, repositories and the chain clients. */
-export const tokenizationPlatform = (events?: ServiceEventsOptions) =>
+/**
+ * Shared by the API and the worker: platform, queues and repositories, each process with its own
+ * settings (the worker's alone hold the deployer key and the chains).
+ */
+export const tokenizationPlatform = (
+  config: typeof tokenizationConfigSchema | typeof tokenizationWorkerConfigSchema,
+  events?: ServiceEventsOptions,
+) =>
   PlatformModule.forService({
-    config: tokenizationConfigSchema,
+    config,
     database: tokenizationDatabase,
     events,
     queues: true,
@@ -54,7 +59,6 @@ export const tokenizationProviders = [
   DeploymentQueue,
   MintQueue,
   LockupQueue,
-  TokenChains,
   ...kycClearanceProviders,
 ];
 
@@ -62,7 +66,7 @@ export const tokenizationProviders = [
 const handlers = [KycStatusChangedHandler];
 
 @Module({
-  imports: [tokenizationPlatform({ handlers }), tokenizationQueues],
+  imports: [tokenizationPlatform(tokenizationConfigSchema, { handlers }), tokenizationQueues],
   controllers: [
     EligibilityController,
     PropertiesController,

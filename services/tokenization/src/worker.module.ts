@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { tokenizationPlatform, tokenizationProviders, tokenizationQueues } from './app.module';
 import { ComplianceRunner } from './compliance/compliance-runner.service';
 import { ComplianceProcessor } from './compliance/compliance.processor';
+import { tokenizationWorkerConfigSchema } from './config';
 import { DeploymentRunner } from './deployment/deployment-runner.service';
 import { DeploymentProcessor } from './deployment/deployment.processor';
+import { TokenChains } from './deployment/token-chains';
 import { LockupRunner } from './investments/lockup-runner.service';
 import { LockupProcessor } from './investments/lockup.processor';
 import { MintRunner } from './investments/mint-runner.service';
@@ -12,12 +14,14 @@ import { MintProcessor } from './investments/mint.processor';
 /**
  * The tokenization worker: same code and platform, running the compliance checks, the token
  * deployments, the mints of paid investments and the end of their lock-ups instead of HTTP. It consumes no events (the API keeps the KYC read model, in the
- * same schema); its outbox relay publishes what it records.
+ * same schema); its outbox relay publishes what it records. The only tokenization process with
+ * the deployer key and the chains (tokenizationWorkerConfigSchema, TokenChains).
  */
 @Module({
-  imports: [tokenizationPlatform(), tokenizationQueues],
+  imports: [tokenizationPlatform(tokenizationWorkerConfigSchema), tokenizationQueues],
   providers: [
     ...tokenizationProviders,
+    TokenChains,
     ComplianceRunner,
     ComplianceProcessor,
     DeploymentRunner,

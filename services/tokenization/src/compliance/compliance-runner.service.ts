@@ -9,7 +9,7 @@ import {
   type ComplianceCheckView,
 } from '@app/contracts';
 import { APP_CONFIG, KycClearancesRepository, OutboxService, TransactionRunner } from '@app/platform';
-import type { TokenizationConfig } from '../config';
+import type { TokenizationWorkerConfig } from '../config';
 import { PropertiesRepository } from '../properties/properties.repository';
 import { checkOrder, complianceChecks, type CheckInputs } from './compliance-checks';
 import { ComplianceRunsRepository } from './compliance-runs.repository';
@@ -27,7 +27,7 @@ export class ComplianceRunner {
   private sanctions?: Promise<SanctionsList>;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: TokenizationConfig,
+    @Inject(APP_CONFIG) private readonly config: TokenizationWorkerConfig,
     private readonly transactions: TransactionRunner,
     private readonly runs: ComplianceRunsRepository,
     private readonly properties: PropertiesRepository,

@@ -3,7 +3,7 @@ import type { TokenBlockchain } from '@app/contracts';
 import { APP_CONFIG } from '@app/platform';
 import type { TokenChain } from '../chain/token-chain';
 import { ViemTokenChain } from '../chain/viem-token-chain';
-import type { TokenizationConfig } from '../config';
+import type { TokenizationWorkerConfig } from '../config';
 
 /** Blockchains with an EVM adapter; Algorand has none yet (refused with that reason). */
 export type EvmBlockchain = Exclude<TokenBlockchain, 'algorand'>;
@@ -16,7 +16,7 @@ export const NO_ALGORAND_ADAPTER =
 export class TokenChains {
   private readonly chains = new Map<EvmBlockchain, TokenChain>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: TokenizationConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: TokenizationWorkerConfig) {}
 
   of(blockchain: EvmBlockchain): TokenChain {
     let chain = this.chains.get(blockchain);

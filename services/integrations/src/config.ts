@@ -16,17 +16,19 @@ const keyRing = z.string().superRefine((value, context) => {
   }
 });
 
-/** WEBHOOK_LOOPBACK_PORTS: ports and ranges (`9000-9099,9500`), read into ranges; `fallback` when unset. */
+/**
+ * WEBHOOK_LOOPBACK_PORTS: ports and ranges (`9000-9099,9500`), checked here and read into ranges
+ * where used (parsePortList); `fallback` when unset.
+ */
 const portList = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .transform((text, context) => {
+    .superRefine((text, context) => {
       try {
-        return parsePortList(text);
+        parsePortList(text);
       } catch (error) {
         context.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
       }
     });
 
@@ -53,7 +55,10 @@ export const integrationsConfigSchema = baseConfigSchema.extend({
    * allows no loopback: empty by default there, and anything else refused at start.
    */
   WEBHOOK_LOOPBACK_PORTS: isProduction
-    ? portList('').refine((ranges) => ranges.length === 0, 'must be empty in production (no loopback webhooks)')
+    ? portList('').refine(
+        (text) => text.split(',').every((part) => part.trim() === ''),
+        'must be empty in production (no loopback webhooks)',
+      )
     : portList(DEFAULT_LOOPBACK_PORTS),
   /**
    * The first retry's delay; each later one doubles (1, 2, 4 … minutes by default), the last

@@ -8,6 +8,7 @@ import type { IntegrationsConfig } from '../config';
 import {
   checkDestination,
   DestinationRefusedError,
+  parsePortList,
   pinnedLookup,
   type CheckedDestination,
   type DestinationPolicy,
@@ -50,7 +51,7 @@ export class WebhookSender {
   constructor(@Inject(APP_CONFIG) config: IntegrationsConfig) {
     this.policy = {
       // Production parses no loopback ports (its config refuses any); the NODE_ENV check is a second lock.
-      loopbackPorts: config.NODE_ENV === 'production' ? [] : config.WEBHOOK_LOOPBACK_PORTS,
+      loopbackPorts: config.NODE_ENV === 'production' ? [] : parsePortList(config.WEBHOOK_LOOPBACK_PORTS),
       httpsOnly: config.NODE_ENV === 'production',
       reservedPorts: [config.PORT, config.METRICS_PORT].filter((port) => port > 0),
     };

@@ -67,6 +67,16 @@ export async function query<T = Record<string, unknown>>(sql: string, params: un
   }
 }
 
+/**
+ * The id of the account registered with `email`: registration does not answer it (a taken address
+ * must get the same answer as a new one), so a test that needs it reads identity's table.
+ */
+export async function userIdOf(email: string): Promise<string> {
+  const [user] = await query<{ id: string }>('SELECT id FROM identity.users WHERE email = lower($1)', [email]);
+  if (!user) throw new Error(`no account for ${email}`);
+  return user.id;
+}
+
 interface SinkMail {
   id: string;
   subject: string;

@@ -19,6 +19,7 @@ import {
   rawRequest,
   startApp,
   uniqueEmail,
+  userIdOf,
   validAffiliateApplication,
   validRegistration,
   waitFor,
@@ -154,7 +155,7 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
     const ownerAccount = await send('POST', '/api/auth/register', undefined, validRegistration(ownerEmail));
     expect(ownerAccount.status).toBe(201);
     const owner: AuthUser = {
-      id: (ownerAccount.body as { userId: string }).userId,
+      id: await userIdOf(ownerEmail),
       email: ownerEmail,
       emailVerified: true,
       role: 'user',
@@ -171,7 +172,7 @@ describe('gateway: a referred customer’s payments, refunds and disputes reach 
     });
     expect(registered.status).toBe(201);
     const customer: AuthUser = {
-      id: (registered.body as { userId: string }).userId,
+      id: await userIdOf(email),
       email,
       emailVerified: true,
       role: 'user',

@@ -11,6 +11,7 @@ import {
   startApp,
   startMailWorker,
   uniqueEmail,
+  userIdOf,
   validAffiliateApplication,
   validRegistration,
   waitFor,
@@ -74,7 +75,7 @@ describe('gateway: a visitor applies to the affiliate programme in one submissio
     const email = application.contactEmail as string;
     const applied = await post(jar, '/api/affiliate/apply', { ...application, password, confirmPassword: password });
     expect(applied.status).toBe(201);
-    const { userId } = (await applied.json()) as { userId: string };
+    const userId = await userIdOf(email);
 
     // The affiliate service stores the application, linked to the new account.
     await waitFor(async () => (await profilesOf(email)).length === 1, 30000, 'application stored by affiliate');
@@ -108,7 +109,7 @@ describe('gateway: a visitor applies to the affiliate programme in one submissio
     expect(again.status).toBe(409);
   });
 
-  it('refuses a registered e-mail with the registration message and creates neither account nor application', async () => {
+  it('answers a registered e-mail as a new one and creates neither account nor application', async () => {
     const email = uniqueEmail('gw-taken');
     expect((await post(new CookieJar(), '/api/auth/register', validRegistration(email))).status).toBe(201);
 
@@ -117,10 +118,12 @@ describe('gateway: a visitor applies to the affiliate programme in one submissio
       password,
       confirmPassword: password,
     });
-    expect(reply.status).toBe(409);
+    expect(reply.status).toBe(201);
     expect(await reply.json()).toEqual({
-      error: 'EMAIL_TAKEN',
-      message: 'An account with this email already exists. Please sign in instead.',
+      success: true,
+      message:
+        'Application submitted. Please check your email to verify your address, then sign in to your affiliate dashboard.',
+      email,
     });
     const [{ count }] = await query<{ count: number }>(
       'SELECT count(*)::int AS count FROM identity.users WHERE email = $1',

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { businessOptionMessages } from '@app/contracts';
-import { bodyOf, CookieJar, query, startApp, validRegistration, waitFor } from '../../test-support';
+import { bodyOf, CookieJar, query, startApp, userIdOf, validRegistration, waitFor } from '../../test-support';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 
@@ -35,7 +35,7 @@ describe('business type and country: one list from registration to the profile',
     const body = { ...validRegistration(), ...overrides };
     const registered = await jar.fetch(`${identityUrl}/api/auth/register`, { method: 'POST', json: body });
     expect(registered.status).toBe(201);
-    const { userId } = await bodyOf<{ userId: string }>(registered);
+    const userId = await userIdOf(body.email as string);
     await query('UPDATE identity.users SET email_verified = true WHERE id = $1', [userId]);
     await jar.fetch(`${identityUrl}/api/auth/login`, {
       method: 'POST',

@@ -11,6 +11,7 @@ import {
   PrivateKafkaBroker,
   query,
   startApp,
+  userIdOf,
   validRegistration,
   waitFor,
 } from '../../test-support';
@@ -57,7 +58,7 @@ describe('profile: built from identity events through Kafka', () => {
     const body = validRegistration();
     const registered = await jar.fetch(`${identityUrl}/api/auth/register`, { method: 'POST', json: body });
     expect(registered.status).toBe(201);
-    const { userId } = await bodyOf<{ userId: string }>(registered);
+    const userId = await userIdOf(body.email);
     await jar.fetch(`${identityUrl}/api/auth/login`, {
       method: 'POST',
       json: { email: body.email, password: body.password },

@@ -13,6 +13,7 @@ import {
   rawRequest,
   startApp,
   testTokenHeader,
+  userIdOf,
   validRegistration,
   type RawReply,
 } from '../../test-support';
@@ -68,7 +69,7 @@ describe('gateway and services: access tokens signed by anyone but identity are 
       body: JSON.stringify(registration),
     });
     expect(registered.status).toBe(201);
-    const { userId } = registered.body as { userId: string };
+    const userId = await userIdOf(registration.email);
     admin = { id: userId, email: registration.email, emailVerified: false, role: 'admin' };
     const now = Math.floor(Date.now() / 1000);
     adminClaims = {

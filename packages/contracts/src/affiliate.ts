@@ -177,7 +177,11 @@ export const affiliateApplicationFields = {
     .refine((value) => value === '' || websitePattern.test(value), 'Please enter a valid website URL')
     .optional(),
   businessType: z.enum(valuesOf(affiliateBusinessTypes), { error: 'Please select a business type' }),
-  contactEmail: z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'),
+  contactEmail: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .check(z.email('Please enter a valid email address'))
+    .max(254, 'Please enter a valid email address'),
   contactName: z
     .string({ error: 'Contact name must be at least 2 characters' })
     .trim()
@@ -218,11 +222,13 @@ export const affiliateVisitorApplicationSchema = withMatchingPasswords(
 );
 export type AffiliateVisitorApplication = z.input<typeof affiliateVisitorApplicationSchema>;
 
-/** POST /api/affiliate/apply: the account was created and its verification mail sent. */
+/**
+ * POST /api/affiliate/apply: the account was created and its verification mail sent, or the address
+ * already had an account and its owner was told; the answer (the submitted address) is the same.
+ */
 export const affiliateVisitorApplicationResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  userId: z.string(),
   email: z.string(),
 });
 export type AffiliateVisitorApplicationResponse = z.infer<typeof affiliateVisitorApplicationResponseSchema>;

@@ -42,7 +42,9 @@ const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
 export const passwordSpecialCharacters = '@$!%*?&';
 const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 
-export const emailSchema = z.email('Please enter a valid email address').max(254);
+const invalidEmail = 'Please enter a valid email address';
+/** Surrounding spaces are dropped, so " Jane@x.test " is the address "Jane@x.test" (stored lower-case). */
+export const emailSchema = z.string({ error: invalidEmail }).trim().check(z.email(invalidEmail)).max(254);
 
 export const passwordSchema = z
   .string()
@@ -156,10 +158,10 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** The same for a new and a taken address: nothing in it tells whether the address had an account. */
 export const registerResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  userId: z.string(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 

@@ -8,6 +8,7 @@ import {
   startApp,
   startMailWorker,
   uniqueEmail,
+  userIdOf,
   validAffiliateApplication,
   validRegistration,
   waitForMail,
@@ -64,8 +65,13 @@ describe('identity: a visitor applies to the affiliate programme', () => {
     const body = visitorApplication({ contactName: 'Tama  Wiremu Ngata', website: '' });
     const reply = await apply(body);
     expect(reply.status).toBe(201);
-    const { userId, email, success } = reply.body as { userId: string; email: string; success: boolean };
-    expect({ success, email }).toEqual({ success: true, email: body.contactEmail });
+    expect(reply.body).toEqual({
+      success: true,
+      message:
+        'Application submitted. Please check your email to verify your address, then sign in to your affiliate dashboard.',
+      email: body.contactEmail,
+    });
+    const userId = await userIdOf(body.contactEmail);
 
     const [user] = await query(
       `SELECT email, username, email_verified, first_name, last_name, phone, business_name, policies_accepted_at
@@ -102,23 +108,24 @@ describe('identity: a visitor applies to the affiliate programme', () => {
     expect(await bodyOf(signedIn)).toMatchObject({ id: userId, email: body.contactEmail, emailVerified: true });
   });
 
-  it("refuses an e-mail that already has an account with registration's message, and creates nothing", async () => {
+  it('answers an address that already has an account as a new one, creates nothing, and mails its owner', async () => {
     const email = uniqueEmail('taken');
     const registered = await new CookieJar().fetch(`${api}/api/auth/register`, {
       method: 'POST',
       json: validRegistration(email),
     });
     expect(registered.status).toBe(201);
+    const fresh = await apply(visitorApplication());
 
-    const reply = await apply(visitorApplication({ contactEmail: email.toUpperCase() }));
-    expectErrorReply(reply, {
-      status: 409,
-      error: 'EMAIL_TAKEN',
-      message: 'An account with this email already exists. Please sign in instead.',
-    });
+    const reply = await apply(visitorApplication({ contactEmail: ` ${email.toUpperCase()} ` }));
+    expect(reply.status).toBe(fresh.status);
+    expect(reply.body).toEqual({ ...(fresh.body as object), email });
     expect(await usersWith(email)).toBe(1);
     expect(await applicationsFor(email)).toBe(0);
     expect(await applicationsFor(email.toUpperCase())).toBe(0);
+    const notice = await waitForMail(email, 'Someone tried to register with your email address');
+    expect(notice.text).toContain('apply to the affiliate programme with your email address');
+    expect(notice.text).toMatch(/Sign in: https?:\/\/\S+\/login/);
   });
 
   it.each([

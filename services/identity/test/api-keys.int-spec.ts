@@ -9,7 +9,7 @@ import {
   type CreatedApiKey,
 } from '@app/contracts';
 import { parsePublicKeys, SessionRevocationList, verifyAccessToken } from '@app/platform';
-import { accessCookie, bodyOf, query, startApp, validRegistration } from '../../../test-support';
+import { accessCookie, bodyOf, query, startApp, userIdOf, validRegistration } from '../../../test-support';
 import { TEST_PUBLIC_KEYS } from '../../../test-support/access-tokens';
 import type * as AppModuleFile from '../src/app.module';
 
@@ -52,7 +52,8 @@ describe('identity: API keys (issued once, stored as hashes, rotated with an ove
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(registration),
     });
-    const { userId } = await bodyOf<{ userId: string }>(response);
+    expect(response.status).toBe(201);
+    const userId = await userIdOf(registration.email);
     await query(`UPDATE identity.users SET email_verified = true WHERE id = $1`, [userId]);
     const email = registration.email.toLowerCase();
     return { userId, email, cookie: accessCookie({ id: userId, email, emailVerified: true, role: 'user' }) };

@@ -16,6 +16,7 @@ import {
   OLD_SHARED_SECRET,
   testSigningKey,
   testTokenHeader,
+  userIdOf,
 } from '../../../test-support';
 import { expectErrorReply } from '../../../test-support/error-reply';
 import { AppModule } from '../src/app.module';
@@ -939,7 +940,7 @@ describe('identity: bad input is refused in the one error shape and changes noth
     const body = validRegistration(uniqueEmail(label));
     const registered = await jar.fetch(`${api}/api/auth/register`, { method: 'POST', json: body });
     expect(registered.status).toBe(201);
-    const { userId } = (await registered.json()) as { userId: string };
+    const userId = await userIdOf(body.email);
     if (signIn)
       expect(
         (

@@ -8,6 +8,7 @@ import {
   rawRequest,
   startApp,
   startMailWorker,
+  userIdOf,
   validRegistration,
   waitForMail,
 } from '../../../test-support';
@@ -35,7 +36,8 @@ describe('identity: sessions end when they should, and only then', () => {
     const jar = new CookieJar();
     const body = validRegistration();
     const registered = await jar.fetch(`${api}/api/auth/register`, { method: 'POST', json: body });
-    const { userId } = await bodyOf<{ userId: string }>(registered);
+    expect(registered.status).toBe(201);
+    const userId = await userIdOf(body.email);
     const login = await jar.fetch(`${api}/api/auth/login`, {
       method: 'POST',
       json: { email: body.email, password: body.password },

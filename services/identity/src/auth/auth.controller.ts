@@ -36,23 +36,27 @@ export class AuthController {
     private readonly sessions: SessionsService,
   ) {}
 
+  /** The same answer whether the address was new or taken (see AuthService.register): nothing identifies the account. */
   @Post('auth/register')
   async register(
     @Body(new ZodValidationPipe(registerRequestSchema)) body: RegisterRequest,
     @RequestId() requestId: string | undefined,
   ): Promise<RegisterResponse> {
-    const { userId } = await this.auth.register(body, requestId);
-    return { success: true, message: messages.registered, userId };
+    await this.auth.register(body, requestId);
+    return { success: true, message: messages.registered };
   }
 
-  /** Spec 6: a visitor's affiliate application, which also creates their account (see AuthService). */
+  /**
+   * Spec 6: a visitor's affiliate application, which also creates their account (see AuthService);
+   * answered like a registration, the same for a new and a taken address.
+   */
   @Post('affiliate/apply')
   async applyAsAffiliate(
     @Body(new ZodValidationPipe(affiliateVisitorApplicationSchema)) body: AffiliateVisitorApplicationInput,
     @RequestId() requestId: string | undefined,
   ): Promise<AffiliateVisitorApplicationResponse> {
-    const { userId, email } = await this.auth.registerAffiliateApplicant(body, requestId);
-    return { success: true, message: messages.affiliateApplied, userId, email };
+    await this.auth.registerAffiliateApplicant(body, requestId);
+    return { success: true, message: messages.affiliateApplied, email: body.contactEmail.toLowerCase() };
   }
 
   @Post('auth/login')
@@ -71,7 +75,7 @@ export class AuthController {
   async me(@CurrentUser() auth: AuthUser, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
     const user = await this.auth.currentUser(auth.id);
     if (user.emailVerified !== auth.emailVerified) {
-      this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: auth.sessionId });
+      await this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: auth.sessionId });
     }
     return toCurrentUser(user);
   }
@@ -81,7 +85,7 @@ export class AuthController {
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUserBody> {
     const grant = await this.sessions.rotate(req.cookies?.[REFRESH_COOKIE], res);
     const user = await this.auth.currentUser(grant.userId);
-    this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: grant.sessionId }, grant.issuedAt);
+    await this.sessions.setAccessCookie(res, { ...toAuthUser(user), sessionId: grant.sessionId }, grant.issuedAt);
     return toCurrentUser(user);
   }
 

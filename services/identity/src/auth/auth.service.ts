@@ -18,7 +18,12 @@ import {
 } from '@app/platform';
 import type { z } from 'zod';
 import type { IdentityConfig } from '../config';
-import { accountLockedMail, passwordResetMail, verificationMail } from '../mail/mail-templates';
+import {
+  accountLockedMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  verificationMail,
+} from '../mail/mail-templates';
 import { SessionsService } from '../sessions/sessions.service';
 import { OneTimeTokensRepository, type ConsumeResult } from '../tokens/one-time-tokens.repository';
 import { hashToken } from '../tokens/secret-token.util';
@@ -32,7 +37,6 @@ export const messages = {
   registered: 'Registration successful. Please check your email for verification instructions.',
   affiliateApplied:
     'Application submitted. Please check your email to verify your address, then sign in to your affiliate dashboard.',
-  emailTaken: 'An account with this email already exists. Please sign in instead.',
   invalidCredentials: 'Invalid email or password. Please try again.',
   verified: 'Email verified successfully. You can now sign in.',
   linkUnknown: 'This verification link is invalid. Please request a new verification email.',
@@ -53,6 +57,9 @@ export const messages = {
 } as const;
 
 export type AffiliateVisitorApplicationInput = z.output<typeof affiliateVisitorApplicationSchema>;
+
+/** Which form tried to open an account with a taken address (the owner's notice names it). */
+type RegistrationAttempt = Parameters<typeof registrationAttemptMail>[3];
 
 /** What a new account is made of: the stored fields (no hash yet) and the password to hash. */
 type NewAccount = Omit<NewUser, 'username' | 'passwordHash'> & { password: string };
@@ -84,8 +91,12 @@ export class AuthService {
     });
   }
 
-  async register(input: RegisterRequest, requestId?: string): Promise<{ userId: string }> {
-    const { user } = await this.createAccount(
+  /**
+   * A new address gets its account; a taken one (in any case) gets nothing created and its owner a
+   * notice. The caller answers both the same, so registration does not tell who has an account.
+   */
+  async register(input: RegisterRequest, requestId?: string): Promise<void> {
+    await this.createAccount(
       {
         email: input.email,
         password: input.password,
@@ -104,9 +115,9 @@ export class AuthService {
         policiesAcceptedAt: new Date(),
         referralCode: input.referralCode || null,
       },
+      'registration',
       requestId,
     );
-    return { userId: user.id };
   }
 
   /**
@@ -114,14 +125,11 @@ export class AuthService {
    * for a registration) and the application. Both are in one transaction: the user row, its
    * UserRegistered and an AffiliateApplicationSubmitted (same key, so it follows it) that the
    * affiliate service turns into the pending profile linked to the new user id. A taken e-mail
-   * creates nothing.
+   * creates nothing and is answered the same (its owner is mailed, as for a registration).
    */
-  async registerAffiliateApplicant(
-    input: AffiliateVisitorApplicationInput,
-    requestId?: string,
-  ): Promise<{ userId: string; email: string }> {
+  async registerAffiliateApplicant(input: AffiliateVisitorApplicationInput, requestId?: string): Promise<void> {
     const [firstName = '', ...rest] = input.contactName.trim().split(/\s+/);
-    const { user } = await this.createAccount(
+    await this.createAccount(
       {
         email: input.contactEmail,
         password: input.password,
@@ -140,6 +148,7 @@ export class AuthService {
         policiesAcceptedAt: null,
         referralCode: null,
       },
+      'affiliateApplication',
       requestId,
       async (manager, user) => {
         await this.outbox.publish(
@@ -164,22 +173,26 @@ export class AuthService {
         );
       },
     );
-    return { userId: user.id, email: user.email };
   }
 
   /**
    * Creates the account, its verification token and UserRegistered (then `alsoInTransaction`'s
-   * writes) in one transaction, and queues the verification mail. A taken e-mail is a 409.
+   * writes) in one transaction, and queues the verification mail. A taken e-mail (found first, or
+   * taken by a concurrent registration) creates nothing: its owner is mailed instead. Registered or
+   * not, an address gets the same answer in about the same time: the password is hashed either way
+   * and either way one mail is queued.
    */
   private async createAccount(
     account: NewAccount,
+    attempt: RegistrationAttempt,
     requestId: string | undefined,
     alsoInTransaction?: (manager: Transaction, user: User) => Promise<void>,
-  ): Promise<{ user: User }> {
+  ): Promise<void> {
     const email = account.email.toLowerCase();
-    if (await this.users.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, messages.emailTaken);
     const { password, ...fields } = account;
     const passwordHash = await this.passwords.hash(password);
+    const owner = await this.users.findByEmail(email);
+    if (owner) return this.mailRegistrationAttempt(owner, attempt);
     try {
       const { user, token } = await this.transactions.run(async (manager) => {
         const user = await this.users.create(manager, { ...fields, username: email, email, passwordHash });
@@ -212,11 +225,24 @@ export class AuthService {
         return { user, token };
       });
       await this.sendVerificationMail(user, token);
-      return { user };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(ErrorCode.EmailTaken, messages.emailTaken);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.users.findByEmail(email);
+      if (winner) await this.mailRegistrationAttempt(winner, attempt);
     }
+  }
+
+  /**
+   * The owner's notice that someone tried to open an account with their address. At most one an
+   * hour per account (the job id repeats within the hour and the queue keeps finished jobs), so
+   * repeated attempts cannot flood the mailbox; a queue that is down loses the notice, not the answer.
+   */
+  private async mailRegistrationAttempt(owner: User, attempt: RegistrationAttempt): Promise<void> {
+    const hour = Math.floor(Date.now() / 3_600_000);
+    await this.mail.send(
+      `register-attempt-${owner.id}-${hour}`,
+      registrationAttemptMail(owner.email, owner.firstName, this.config.PUBLIC_URL, attempt),
+    );
   }
 
   /**

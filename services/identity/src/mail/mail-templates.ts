@@ -78,3 +78,43 @@ export function accountLockedMail(
   ].join('\n');
   return { to, subject: 'Your account was temporarily locked', text: lines.join('\n'), html };
 }
+
+/**
+ * Tells the owner of a taken address that someone tried to open an account with it (a
+ * registration, or a visitor's affiliate application). It carries no secret: only where to sign
+ * in and where to choose a new password.
+ */
+export function registrationAttemptMail(
+  to: string,
+  firstName: string,
+  publicUrl: string,
+  attempt: 'registration' | 'affiliateApplication',
+): MailJob {
+  const signIn = `${publicUrl}/login`;
+  const reset = `${publicUrl}/forgot-password`;
+  const what =
+    attempt === 'registration'
+      ? 'Someone tried to register a new account with your email address.'
+      : 'Someone tried to apply to the affiliate programme with your email address, which would have opened a new account.';
+  const lines = [
+    `Hello ${firstName},`,
+    '',
+    `${what} You already have an account with us, so no new account was created and nothing about your account changed.`,
+    attempt === 'registration'
+      ? 'If it was you, sign in to your existing account instead. If you forgot your password, choose a new one.'
+      : 'If it was you, sign in to your existing account and apply from the affiliate page. If you forgot your password, choose a new one.',
+    'If it was not you, you can ignore this email: your password was not revealed.',
+    '',
+    `Sign in: ${signIn}`,
+    `Choose a new password: ${reset}`,
+  ];
+  const html = [
+    ...lines
+      .filter(Boolean)
+      .slice(0, -2)
+      .map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(signIn)}">Sign in</a></p>`,
+    `<p><a href="${escapeHtml(reset)}">Choose a new password</a></p>`,
+  ].join('\n');
+  return { to, subject: 'Someone tried to register with your email address', text: lines.join('\n'), html };
+}

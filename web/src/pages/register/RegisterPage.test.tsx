@@ -136,9 +136,13 @@ describe('RegisterPage', () => {
 
   it('sends the registration with the referral code of an earlier ?ref= link and goes to sign in', async () => {
     document.cookie = `${referralCookieName}=PARTNER42; path=/`;
+    // The server's answer, the same for a new and a taken address: nothing names an account.
     const fetchMock = mockFetch(() => ({
       status: 201,
-      body: { success: true, message: 'Registered', userId: 'u1' },
+      body: {
+        success: true,
+        message: 'Registration successful. Please check your email for verification instructions.',
+      },
     }));
     const { user } = renderPage(<RegisterPage />, { path: '/register' });
     await completeStep1(user);
@@ -175,8 +179,12 @@ describe('RegisterPage', () => {
 
   it("shows the server's rejection on the field and its step", async () => {
     mockFetch(() => ({
-      status: 409,
-      body: { error: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
+      status: 400,
+      body: {
+        error: 'VALIDATION_FAILED',
+        message: 'Please enter a valid email address',
+        details: [{ path: 'email', message: 'Please enter a valid email address' }],
+      },
     }));
     const { user } = renderPage(<RegisterPage />, { path: '/register' });
     await completeStep1(user);
@@ -186,10 +194,10 @@ describe('RegisterPage', () => {
     await user.click(screen.getByText('Create Account'));
 
     const notice = (await screen.findByText('Registration Failed')).closest('.ant-notification-notice');
-    expect(within(notice as HTMLElement).getByText('An account with this email already exists.')).toBeTruthy();
+    expect(within(notice as HTMLElement).getByText('Please enter a valid email address')).toBeTruthy();
     expect(visibleStep()).toBe('Step 2: Contact Information');
     expect(field('Email Address').closest('.ant-form-item')?.textContent).toContain(
-      'An account with this email already exists.',
+      'Please enter a valid email address',
     );
   });
 });
@@ -226,7 +234,7 @@ describe('RegisterPage then Settings (issue 21: one list of business types and c
     async (typeLabel, country, typeValue) => {
       const fetchMock = mockFetch(() => ({
         status: 201,
-        body: { success: true, message: 'Registered', userId: 'u1' },
+        body: { success: true, message: 'Registered' },
       }));
       const registration = renderPage(<RegisterPage />, { path: '/register' });
       await pick(registration.user, field('Business Type'), typeLabel);

@@ -1,4 +1,4 @@
-import { ErrorCode, registrationSteps } from '@app/contracts';
+import { registrationSteps } from '@app/contracts';
 import { Button, Flex, Form, Steps, Typography } from 'antd';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -35,14 +35,16 @@ const stepContent: Record<WizardStep, ComponentType> = {
   4: ComplianceStep,
 };
 
-/** Field messages from a rejected registration: the server's details, or the email for EMAIL_TAKEN. */
+/**
+ * Field messages from a rejected registration (the server's details). A taken address is not a
+ * rejection: the server answers it as a new one and mails the owner, so the page shows the same success.
+ */
 function serverFieldErrors(error: ApiError): FieldErrors {
   const errors: FieldErrors = {};
   for (const detail of error.details) {
     const field = detail.path.split('.')[0] ?? '';
     if (isRegistrationField(field) && !errors[field]) errors[field] = detail.message;
   }
-  if (error.code === ErrorCode.EmailTaken && !errors.email && error.serverMessage) errors.email = error.serverMessage;
   return errors;
 }
 

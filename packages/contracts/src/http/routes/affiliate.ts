@@ -92,7 +92,7 @@ export const affiliateRoutes = [
     // application as a pending profile when the event arrives.
     service: 'identity',
     summary:
-      'A visitor applies to the affiliate program: creates the account (e-mail verification mailed) and the pending application at once.',
+      'A visitor applies to the affiliate program: creates the account (e-mail verification mailed) and the pending application at once; a taken address gets the same answer and its owner is mailed.',
     tag,
     access: 'public',
     rateLimits: [{ setting: 'RATE_LIMIT_REGISTER_PER_HOUR', windowSeconds: 3600 }],

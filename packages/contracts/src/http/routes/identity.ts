@@ -31,7 +31,8 @@ export const authRoutes = [
     method: 'POST',
     path: '/api/auth/register',
     service,
-    summary: 'Creates an account and mails the e-mail verification link.',
+    summary:
+      'Creates an account and mails the e-mail verification link; a taken address gets the same answer, creates nothing, and its owner is mailed.',
     tag: 'Authentication',
     access: 'public',
     rateLimits: [{ setting: 'RATE_LIMIT_REGISTER_PER_HOUR', windowSeconds: 3600 }],

@@ -45,7 +45,7 @@ function serve({
   register = { status: 201, body: profile },
   apply = {
     status: 201,
-    body: { success: true, message: 'Application submitted.', userId: 'u2', email: 'jane@acme.example' },
+    body: { success: true, message: 'Application submitted.', email: 'jane@acme.example' },
   },
 }: Record<string, MockResponse>) {
   return mockFetch((url) => {

@@ -13,10 +13,10 @@ const swc = [
 ];
 
 const shared = {
-  // xrpl's hashing dependencies (@noble, @scure) ship only ES modules, which jest cannot require:
-  // those few packages are compiled to CommonJS like our sources; the rest of node_modules is not.
+  // xrpl's hashing dependencies (@noble, @scure) and jose ship only ES modules, which jest cannot
+  // require: those few packages are compiled to CommonJS like our sources; the rest of node_modules is not.
   transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|jose)/)'],
   moduleNameMapper: {
     '^@app/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@app/platform$': '<rootDir>/packages/platform/src/index.ts',

@@ -95,7 +95,7 @@ const stop = () => service.kill();
 process.on('exit', stop);
 
 const base = `http://127.0.0.1:${port}`;
-const cookie = `${ACCESS_COOKIE}=${signAccessToken(merchant, parseSigningKey(keys.signingKey), 3600)}`;
+const cookie = `${ACCESS_COOKIE}=${await signAccessToken(merchant, parseSigningKey(keys.signingKey), 3600)}`;
 const get = async (path) => {
   const response = await fetch(`${base}${path}`, { headers: { cookie } });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);

@@ -30,8 +30,8 @@ const base = options['base-url'];
 
 const { JWT_SIGNING_KEY } = JSON.parse(readFileSync(join(root, '.local/keys/test-signing-key.json'), 'utf8'));
 const key = parseSigningKey(JWT_SIGNING_KEY);
-const cookieOf = (role) =>
-  `access_token=${signAccessToken(
+const cookieOf = async (role) =>
+  `access_token=${await signAccessToken(
     { id: randomUUID(), email: `live.${randomUUID().slice(0, 8)}@example.test`, emailVerified: true, role },
     key,
     3600,
@@ -96,11 +96,13 @@ function openStream(sessionId, cookie, onEvent) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mib = (n) => `${n.toFixed(0)} MiB`;
 
-const agent = cookieOf('support');
-const merchants = Array.from({ length: users }, () => ({
-  cookie: cookieOf('user'),
-  sessionId: `bench_${Date.now()}_${randomUUID().slice(0, 8)}`,
-}));
+const agent = await cookieOf('support');
+const merchants = await Promise.all(
+  Array.from({ length: users }, async () => ({
+    cookie: await cookieOf('user'),
+    sessionId: `bench_${Date.now()}_${randomUUID().slice(0, 8)}`,
+  })),
+);
 const closers = [];
 try {
   const setupStart = performance.now();

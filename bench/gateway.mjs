@@ -149,7 +149,7 @@ http {
   }
 
   // With a session id, as identity issues them: the gateway asks the revocation list on every request.
-  const cookie = `access_token=${signAccessToken(
+  const cookie = `access_token=${await signAccessToken(
     {
       id: '00000000-0000-4000-8000-000000000001',
       email: 'bench@example.test',

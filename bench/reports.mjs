@@ -31,7 +31,7 @@ const base = options['base-url'];
 
 const { JWT_SIGNING_KEY } = JSON.parse(readFileSync(join(root, '.local/keys/test-signing-key.json'), 'utf8'));
 const userId = randomUUID();
-const cookie = `access_token=${signAccessToken(
+const cookie = `access_token=${await signAccessToken(
   { id: userId, email: `reports.${userId.slice(0, 8)}@example.test`, emailVerified: true, role: 'user' },
   parseSigningKey(JWT_SIGNING_KEY),
   3600,

@@ -1,9 +1,10 @@
 import { createHmac, sign } from 'node:crypto';
 import {
   ACCESS_COOKIE,
+  accessTokenClaims,
+  accessTokenHeader,
   generateSigningKey,
   parseSigningKey,
-  signAccessToken,
   type AuthUser,
   type SignOptions,
   type SigningKey,
@@ -32,10 +33,16 @@ export const OLD_SHARED_SECRET = 'local-development-secret-change-me-0123456789'
 
 type TokenOptions = number | (SignOptions & { key?: SigningKey });
 
-/** An access token for `user` as identity signs it, with the test key unless `options.key`; a number is the TTL. */
+/**
+ * An access token for `user` as identity signs it, with the test key unless `options.key`; a number
+ * is the TTL. Identity signs with jose, which is asynchronous; the tests want a token at hand, so
+ * the same header and claims (platform's accessTokenHeader, accessTokenClaims) are signed here with
+ * node:crypto: Ed25519 is deterministic, so these are the same bytes identity issues
+ * (packages/platform/src/auth/tokens.spec.ts checks the two signers agree).
+ */
 export function accessToken(user: AuthUser, options: TokenOptions = {}): string {
   const { key = testSigningKey, ...rest } = typeof options === 'number' ? { ttlSeconds: options } : options;
-  return signAccessToken(user, key, rest);
+  return forgedToken(accessTokenHeader(key), accessTokenClaims(user, rest), key);
 }
 
 /** The `Cookie` header value of a session of `user` (see accessToken). */

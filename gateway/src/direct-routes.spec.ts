@@ -62,17 +62,7 @@ function send(
 
 describe('API calls served directly on node:http (direct-routes.ts)', () => {
   const keys = generateSigningKey('spec');
-  const cookie = `access_token=${signAccessToken(
-    {
-      id: '00000000-0000-4000-8000-000000000001',
-      email: 'aroha@example.test',
-      emailVerified: true,
-      role: 'user',
-      sessionId: '00000000-0000-4000-8000-000000000002',
-    },
-    parseSigningKey(keys.signingKey),
-    900,
-  )}`;
+  let cookie: string;
   const received: { url: string; headers: IncomingHttpHeaders }[] = [];
   let service: Server;
   let gateway: FastifyInstance;
@@ -80,6 +70,17 @@ describe('API calls served directly on node:http (direct-routes.ts)', () => {
   const metrics = gatewayMetrics();
 
   beforeAll(async () => {
+    cookie = `access_token=${await signAccessToken(
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'aroha@example.test',
+        emailVerified: true,
+        role: 'user',
+        sessionId: '00000000-0000-4000-8000-000000000002',
+      },
+      parseSigningKey(keys.signingKey),
+      900,
+    )}`;
     service = createServer((req, res) => {
       received.push({ url: req.url!, headers: req.headers });
       // As the services answer: their own X-Request-Id (the gateway's, echoed), and here a header

@@ -96,6 +96,8 @@ interface Verified {
 
 export class SessionVerifier {
   private readonly cache = new Map<string, Verified>();
+  /** Tokens whose signature is being verified (jose verifies asynchronously). */
+  private readonly verifying = new Map<string, Promise<AuthUser | null>>();
   /**
    * A request's Cookie header → the verified token it carried: a burst of requests with the same
    * header skips the cookie parsing and the token lookup too (the entry is the token's own, with
@@ -119,7 +121,7 @@ export class SessionVerifier {
   async userOf(cookies: Record<string, string | undefined>, authorization?: string): Promise<AuthUser | null> {
     const token = accessTokenOf(cookies, authorization);
     if (!token) return null;
-    const user = this.verified(token);
+    const user = this.known(token) ?? (await this.verified(token));
     if (!user) return null;
     return this.unlessRevoked(token, user);
   }
@@ -134,7 +136,7 @@ export class SessionVerifier {
     const cookies = parseCookies(cookieHeader);
     const token = accessTokenOf(cookies, authorization);
     if (!token) return null;
-    const user = this.verified(token);
+    const user = this.known(token) ?? (await this.verified(token));
     if (!user) return null;
     if (cookieHeader !== undefined && cookies[ACCESS_COOKIE] === token) {
       const entry = this.cache.get(token);
@@ -160,13 +162,31 @@ export class SessionVerifier {
     return null;
   }
 
-  private verified(token: string): AuthUser | null {
-    const now = Date.now();
+  /**
+   * The user of a token whose signature was verified lately: no wait, so its revocation check
+   * joins this turn's MGET.
+   */
+  private known(token: string): AuthUser | undefined {
     const hit = this.cache.get(token);
-    if (hit && hit.until > now) return hit.user;
-    const user = verifyAccessToken(token, this.keys);
-    if (user && this.cacheMs > 0) this.remember(token, user, now);
-    return user;
+    return hit && hit.until > Date.now() ? hit.user : undefined;
+  }
+
+  /**
+   * The token's user once jose has verified it (asynchronously); requests that bring the same token
+   * meanwhile share that verification.
+   */
+  private verified(token: string): Promise<AuthUser | null> {
+    let pending = this.verifying.get(token);
+    if (!pending) {
+      pending = verifyAccessToken(token, this.keys)
+        .then((user) => {
+          if (user && this.cacheMs > 0) this.remember(token, user, Date.now());
+          return user;
+        })
+        .finally(() => this.verifying.delete(token));
+      this.verifying.set(token, pending);
+    }
+    return pending;
   }
 
   private remember(token: string, user: AuthUser, now: number): void {

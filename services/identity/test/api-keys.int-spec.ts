@@ -181,7 +181,7 @@ describe('identity: API keys (issued once, stored as hashes, rotated with an ove
         token: expect.any(String),
         expiresAt: expect.any(String),
       });
-      expect(verifyAccessToken(resolution.token, publicKeys)).toEqual({
+      expect(await verifyAccessToken(resolution.token, publicKeys)).toEqual({
         id: account.userId,
         email: account.email,
         emailVerified: true,

@@ -47,7 +47,7 @@ export class JwtStrategy extends PassportStrategy(RequestStrategy, 'jwt') {
   }
 
   async validate(req: Request): Promise<AuthUser | false> {
-    const user = verifyAccessToken(accessTokenOf(req.cookies, req.headers.authorization), this.keys);
+    const user = await verifyAccessToken(accessTokenOf(req.cookies, req.headers.authorization), this.keys);
     if (!user) return false;
     let revoked: boolean;
     try {

@@ -67,11 +67,11 @@ interface FakeRequest {
   user?: AuthUser | null;
 }
 
-const requestOf = (method: string, path: string, caller: Caller): FakeRequest => {
+const requestOf = async (method: string, path: string, caller: Caller): Promise<FakeRequest> => {
   const token =
     caller === 'forged'
-      ? signAccessToken(verified, parseSigningKey(generateSigningKey('unit').signingKey))
-      : caller && signAccessToken(caller, key);
+      ? await signAccessToken(verified, parseSigningKey(generateSigningKey('unit').signingKey))
+      : caller && (await signAccessToken(caller, key));
   return { method, path, cookies: token ? { [ACCESS_COOKIE]: token } : {}, headers: {} };
 };
 const contextOf = (request: FakeRequest, type = 'http') =>
@@ -84,7 +84,7 @@ const guard = new RouteAccessGuard(routes);
 
 /** What the guard answers: the request's user when it lets the call through, else the error's code and message. */
 async function check(method: string, path: string, caller: Caller) {
-  const request = requestOf(method, path, caller);
+  const request = await requestOf(method, path, caller);
   try {
     expect(await guard.canActivate(contextOf(request))).toBe(true);
     return { passes: true, user: request.user };
@@ -169,7 +169,7 @@ describe('RouteAccessGuard', () => {
 
   it('leaves the probes outside /api/ and /internal/ alone, and anything but HTTP', async () => {
     expect(await check('GET', '/health/live', anonymous)).toEqual({ passes: true, user: undefined });
-    const request = requestOf('GET', '/api/me', anonymous);
+    const request = await requestOf('GET', '/api/me', anonymous);
     expect(await guard.canActivate(contextOf(request, 'rpc'))).toBe(true);
   });
 });

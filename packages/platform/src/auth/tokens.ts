@@ -1,4 +1,4 @@
-import { sign, verify, type KeyObject } from 'node:crypto';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };
 import type { SigningKey, VerificationKeys } from './signing-keys';
 
 export * from './session-revocation';
@@ -46,6 +46,14 @@ export const isValidSubject = (sub: unknown): sub is string => typeof sub === 's
 export const isUuid = (value: string): boolean => uuidPattern.test(value);
 const ISSUER = 'identity';
 
+/**
+ * jose ships only ES modules and our packages are CommonJS: it is loaded once, on the first
+ * token signed or verified (node16 module resolution keeps this `import()` as it is).
+ */
+type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
+let jose: Promise<Jose> | undefined;
+const loadJose = (): Promise<Jose> => (jose ??= import('jose'));
+
 export interface SignOptions {
   ttlSeconds?: number;
   /**
@@ -56,15 +64,19 @@ export interface SignOptions {
   issuedAt?: Date;
 }
 
-/**
- * A compact JWS (`EdDSA`, header `kid`) of the user's claims. Ed25519 signatures are
- * deterministic, so the same user, session, instant and key give the same token.
- */
-export function signAccessToken(user: AuthUser, key: SigningKey, options: number | SignOptions = {}): string {
+/** The protected header of a token signed with `key`. */
+export const accessTokenHeader = (key: SigningKey) =>
+  ({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: key.kid }) as const;
+
+/** The claims of an access token for `user`, in the order they are signed. */
+export function accessTokenClaims(
+  user: AuthUser,
+  options: number | SignOptions = {},
+): AccessClaims & { iat: number; exp: number; iss: string } {
   const { ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, issuedAt } =
     typeof options === 'number' ? { ttlSeconds: options } : options;
   const iat = Math.floor((issuedAt?.getTime() ?? Date.now()) / 1000);
-  const claims: AccessClaims & { exp: number; iss: string } = {
+  const claims: AccessClaims & { iat: number; exp: number; iss: string } = {
     sub: user.id,
     email: user.email,
     ev: user.emailVerified,
@@ -74,9 +86,20 @@ export function signAccessToken(user: AuthUser, key: SigningKey, options: number
     iss: ISSUER,
   };
   if (user.sessionId) claims.sid = user.sessionId;
-  const header = { alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: key.kid };
-  const input = `${encodePart(header)}.${encodePart(claims)}`;
-  return `${input}.${sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`;
+  return claims;
+}
+
+/**
+ * A compact JWS (`EdDSA`, header `kid`) of the user's claims, signed with jose. Ed25519
+ * signatures are deterministic, so the same user, session, instant and key give the same token.
+ */
+export async function signAccessToken(
+  user: AuthUser,
+  key: SigningKey,
+  options: number | SignOptions = {},
+): Promise<string> {
+  const { SignJWT } = await loadJose();
+  return new SignJWT({ ...accessTokenClaims(user, options) }).setProtectedHeader(accessTokenHeader(key)).sign(key.privateKey);
 }
 
 /**
@@ -95,52 +118,45 @@ export function userOfClaims(claims: AccessClaims): AuthUser | null {
 }
 
 /**
- * The user behind a token, or null for a missing, forged or expired one. Only `EdDSA` with a
- * `kid` among `keys` is accepted: an HS256 token (say, signed with a shared secret or with a
- * public key as its HMAC secret), an unsigned one and an unknown kid are all refused.
- * Revocation is checked apart.
+ * The user behind a token, or null for a missing, forged or expired one. jose verifies it with
+ * `algorithms: ['EdDSA']` and the public key of its `kid` among `keys`: an HS256 token (say,
+ * signed with a shared secret or with a public key as its HMAC secret), an unsigned one, a key
+ * carried in the header and an unknown kid are all refused. Revocation is checked apart.
  */
-export function verifyAccessToken(token: string | undefined, keys: VerificationKeys): AuthUser | null {
-  const claims = verifiedClaims(token, keys);
+export async function verifyAccessToken(token: string | undefined, keys: VerificationKeys): Promise<AuthUser | null> {
+  const claims = await verifiedClaims(token, keys);
   return claims ? userOfClaims(claims) : null;
 }
 
-function verifiedClaims(token: string | undefined, keys: VerificationKeys): AccessClaims | null {
+async function verifiedClaims(token: string | undefined, keys: VerificationKeys): Promise<AccessClaims | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => base64url.test(part))) return null;
-  const [encodedHeader, encodedClaims, encodedSignature] = parts as [string, string, string];
-  const header = decodePart(encodedHeader);
-  if (header?.alg !== ACCESS_TOKEN_ALGORITHM || typeof header.kid !== 'string' || 'crit' in header) return null;
-  const key = keys.get(header.kid);
-  const signature = Buffer.from(encodedSignature, 'base64url');
   // One encoding per signature: no second spelling of a token that verifies.
-  if (!key || signature.toString('base64url') !== encodedSignature) return null;
-  if (!signatureHolds(`${encodedHeader}.${encodedClaims}`, key, signature)) return null;
-  const claims = decodePart(encodedClaims);
-  const now = Date.now() / 1000;
-  if (!claims || claims.iss !== ISSUER || typeof claims.exp !== 'number' || now >= claims.exp) return null;
-  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || now < claims.nbf)) return null;
-  return claims as unknown as AccessClaims;
-}
-
-function signatureHolds(input: string, key: KeyObject, signature: Buffer): boolean {
+  const signature = parts[2]!;
+  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return null;
+  const { jwtVerify } = await loadJose();
+  // The key of the header's kid, for EdDSA only; no critical extension is understood.
+  const keyOf: JWTVerifyGetKey = (header) => {
+    const key =
+      header.alg === ACCESS_TOKEN_ALGORITHM &&
+      typeof header.kid === 'string' &&
+      !('crit' in header) &&
+      keys.get(header.kid);
+    if (!key) throw new Error('no key for this token');
+    return key;
+  };
+  let payload: JWTPayload;
   try {
-    return verify(null, Buffer.from(input), key, signature);
-  } catch {
-    return false;
-  }
-}
-
-const encodePart = (part: object): string => Buffer.from(JSON.stringify(part)).toString('base64url');
-
-function decodePart(part: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    ({ payload } = await jwtVerify(token, keyOf, {
+      algorithms: [ACCESS_TOKEN_ALGORITHM],
+      issuer: ISSUER,
+      requiredClaims: ['exp'],
+    }));
   } catch {
     return null;
   }
+  return payload as unknown as AccessClaims;
 }
 
 /** The token of a request: the session cookie, else an `Authorization: Bearer` header. */

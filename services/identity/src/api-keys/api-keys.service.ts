@@ -137,7 +137,7 @@ export class ApiKeysService {
     const keyEnd = key.expiresAt ? Math.floor(key.expiresAt.getTime() / 1000) : Infinity;
     const ttlSeconds = Math.min(API_KEY_TOKEN_TTL_SECONDS, keyEnd - issuedAt);
     if (ttlSeconds <= 0) throw invalidKey();
-    const token = this.sessions.accessTokenFor(
+    const token = await this.sessions.accessTokenFor(
       { ...toAuthUser(owner), sessionId: apiKeySessionId(key.id) },
       ttlSeconds,
       new Date(issuedAt * 1000),

@@ -94,7 +94,7 @@ export class SessionsService {
       await this.refreshTokens.add(manager, this.refreshRow(user.id, sessionId, token, issuedAt));
       return token;
     });
-    this.setAccessCookie(res, { ...user, sessionId }, issuedAt);
+    await this.setAccessCookie(res, { ...user, sessionId }, issuedAt);
     res.cookie(REFRESH_COOKIE, refresh, this.refreshCookieOptions());
   }
 
@@ -125,8 +125,8 @@ export class SessionsService {
   }
 
   /** Sets a fresh access token for the session; `issuedAt` pins it (a grace-window retry gets the same one). */
-  setAccessCookie(res: Response, user: AuthUser, issuedAt?: Date): void {
-    res.cookie(ACCESS_COOKIE, signAccessToken(user, this.signingKey, { issuedAt }), {
+  async setAccessCookie(res: Response, user: AuthUser, issuedAt?: Date): Promise<void> {
+    res.cookie(ACCESS_COOKIE, await signAccessToken(user, this.signingKey, { issuedAt }), {
       ...this.baseCookieOptions(),
       maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
     });
@@ -136,7 +136,7 @@ export class SessionsService {
    * An access token for `user` lasting `ttlSeconds` from `issuedAt`, signed as a session's: what an
    * API key is resolved to (its `sessionId` is the key's, so revoking the key revokes the token).
    */
-  accessTokenFor(user: AuthUser, ttlSeconds: number, issuedAt: Date): string {
+  accessTokenFor(user: AuthUser, ttlSeconds: number, issuedAt: Date): Promise<string> {
     return signAccessToken(user, this.signingKey, { ttlSeconds, issuedAt });
   }
 
@@ -146,7 +146,7 @@ export class SessionsService {
    * list cannot be written nothing changes and the caller gets a 503 to retry with the cookies intact.
    */
   async end(cookies: SessionCookies, res: Response): Promise<void> {
-    const access = verifyAccessToken(cookies.access, this.verificationKeys);
+    const access = await verifyAccessToken(cookies.access, this.verificationKeys);
     await this.transactions.run(async (manager) => {
       const sessions = new Set<string>();
       if (access?.sessionId) sessions.add(access.sessionId);

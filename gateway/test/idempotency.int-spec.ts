@@ -196,13 +196,27 @@ describe('gateway: Idempotency-Key on POST /api/developer/webhooks (identity and
   });
 });
 
+/** A scripted answer: its status, its body (else a new id), held back until `held` settles. */
+interface Scripted {
+  status: number;
+  body?: string;
+  held?: Promise<void>;
+}
+
+/** A promise and what settles it: to hold the service's answer back until the test lets it go. */
+function gate(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
+}
+
 /**
  * A stand-in for the service, to hold an answer back or fail on cue: each POST takes the next
- * scripted answer (then 201), after its delay; every request it receives is counted.
+ * scripted answer (then 201); every request it receives is counted.
  */
 class ScriptedService {
   readonly received: string[] = [];
-  private readonly script: { status: number; delayMs?: number; body?: string }[] = [];
+  private readonly script: Scripted[] = [];
   private server?: Server;
   url = '';
 
@@ -214,16 +228,16 @@ class ScriptedService {
         this.received.push(Buffer.concat(chunks).toString());
         const next = this.script.shift() ?? { status: 201 };
         const body = next.body ?? JSON.stringify({ id: randomUUID(), call: this.received.length });
-        setTimeout(() => {
+        void (next.held ?? Promise.resolve()).then(() => {
           res.writeHead(next.status, { 'content-type': 'application/json; charset=utf-8' }).end(body);
-        }, next.delayMs ?? 0);
+        });
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  then(...answers: { status: number; delayMs?: number; body?: string }[]): void {
+  then(...answers: Scripted[]): void {
     this.script.push(...answers);
   }
 
@@ -254,9 +268,10 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
     const member = caller();
     const key = randomUUID();
     const before = service.received.length;
-    service.then({ status: 201, delayMs: 800 });
+    const { held, release } = gate();
+    service.then({ status: 201, held });
     const first = post(gateway.url, '/api/developer/webhooks', member, body, key);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(async () => service.received.length > before, 5_000, 'the first request to reach the service');
     const meanwhile = await post(gateway.url, '/api/developer/webhooks', member, body, key);
     expect([meanwhile.status, meanwhile.body]).toEqual([
       409,
@@ -265,6 +280,7 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
         message: 'A request with this Idempotency-Key is still in progress. Retry once it has answered.',
       },
     ]);
+    release();
     const answered = await first;
     expect(answered.status).toBe(201);
     const after = await post(gateway.url, '/api/developer/webhooks', member, body, key);
@@ -321,7 +337,8 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
     const member = caller();
     const key = randomUUID();
     const before = service.received.length;
-    service.then({ status: 201, delayMs: 600 });
+    const { held, release } = gate();
+    service.then({ status: 201, held });
     const text = JSON.stringify(body);
     const gone = httpRequest(`${gateway.url}/api/developer/webhooks`, {
       method: 'POST',
@@ -336,7 +353,12 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
     gone.end(text);
     await waitFor(async () => service.received.length > before, 5_000, 'the request to reach the service');
     gone.destroy();
-    // The service answers after the client has gone; the retry, once that answer is kept, gets it.
+    // Meanwhile the key is taken; the service answers once the client has gone (and the gateway
+    // has seen it go: a retry is refused while the request runs).
+    const meanwhile = await post(gateway.url, '/api/developer/webhooks', member, body, key);
+    expect(meanwhile.status).toBe(409);
+    release();
+    // The retry, once that answer is kept, gets it.
     await waitFor(
       async () => {
         const retry = await post(gateway.url, '/api/developer/webhooks', member, body, key);

@@ -76,11 +76,14 @@ export class MerchantClient {
   async verifyEmailFromMail(email, since, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const mails = await (await fetch(`${this.mailSinkUrl}/email`)).json();
-      const mail = mails
-        .filter((m) => m.to?.some((r) => r.address === email) && /verify/i.test(m.subject ?? ''))
-        .filter((m) => new Date(m.date ?? m.time ?? 0).getTime() >= since - 5_000)
-        .at(-1);
+      const mails = (await (await fetch(`${this.mailSinkUrl}/email`)).json())
+        .filter((m) => m.to?.some((r) => r.address === email))
+        .filter((m) => new Date(m.date ?? m.time ?? 0).getTime() >= since - 5_000);
+      // Registration answers a taken address as a new one; only the owner's mail tells them apart.
+      if (mails.some((m) => /someone tried to register/i.test(m.subject ?? ''))) {
+        throw new Error(`${email} already has an account with another password: sign in with it or reset it`);
+      }
+      const mail = mails.filter((m) => /verify/i.test(m.subject ?? '')).at(-1);
       const token = mail?.text?.match(/\/verify-email\?token=([\w%-]+)/)?.[1];
       if (token) {
         await this.call('GET', `/api/auth/verify-email?token=${token}`);

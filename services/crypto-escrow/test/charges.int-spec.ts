@@ -237,6 +237,54 @@ describe('crypto charges: Coinbase Commerce behind the provider port, polled and
     expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(0);
   });
 
+  it('decides from the charge read back from Coinbase: a signed charge:confirmed for a charge still NEW or PENDING completes nothing', async () => {
+    const user = userOf();
+    const charge = await createCharge(user);
+    // The charge as Commerce created it (NEW), as a body would carry it.
+    const opened: FakeCharge = {
+      id: charge.providerChargeId,
+      code: charge.code,
+      timeline: [{ status: 'NEW' }],
+      metadata: { chargeId: charge.id, userId: user.id },
+      pricing: { local: { amount: '500.00', currency: 'USD' } },
+    };
+    const claimCompleted = (data: FakeCharge) =>
+      webhookOf({ ...data, timeline: [...data.timeline, { status: 'COMPLETED' }] }, 'charge:confirmed');
+    const unpaid = async () => {
+      const read = await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user);
+      expect((read.body as ChargeBody).state).not.toBe('completed');
+      expect((read.body as ChargeBody).status).not.toBe('COMPLETED');
+      expect(await outboxCount(charge.id, 'ChargeCompleted')).toBe(0);
+    };
+
+    // Coinbase still reports NEW: the webhook secret's holder cannot make it paid.
+    const whileNew = claimCompleted(opened);
+    expect((await postWebhook(whileNew.raw, whileNew.signature)).status).toBe(200);
+    await unpaid();
+    // The payer's transaction is seen but not confirmed (PENDING): still not paid.
+    const { data: pending } = await coinbase.resolve(charge.providerChargeId, { status: 'PENDING', deliver: false });
+    const whilePending = claimCompleted(pending);
+    expect((await postWebhook(whilePending.raw, whilePending.signature)).status).toBe(200);
+    // Let the 100 ms poll run a few times: it reads PENDING from Coinbase too.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await unpaid();
+    expect(((await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user)).body as ChargeBody).status).toBe(
+      'PENDING',
+    );
+
+    // Coinbase confirms the payment: its own event completes the charge, once.
+    const confirmed = await coinbase.resolve(charge.providerChargeId, {
+      status: 'COMPLETED',
+      webhookUrl: `${service.url}/api/crypto/coinbase/webhook`,
+    });
+    expect(confirmed.webhookStatus).toBe(200);
+    await waitFor(async () => (await outboxCount(charge.id, 'ChargeCompleted')) === 1, 10_000, 'ChargeCompleted');
+    expect((await send('GET', `/api/crypto/coinbase/charge/${charge.id}`, user)).body).toMatchObject({
+      status: 'COMPLETED',
+      state: 'completed',
+    });
+  });
+
   it('race: the 100 ms poll and three copies of the webhook reporting the same completion publish exactly one ChargeCompleted, 40 charges over', async () => {
     await onKafka();
     const user = userOf();

@@ -28,13 +28,23 @@ export interface ProviderCharge {
   cryptoCurrency: string | null;
 }
 
+/** A signed webhook's event: its id and type, and the charge as its body reports it (a claim, not proof). */
+export interface ProviderChargeEvent {
+  id: string;
+  type: string;
+  charge: ProviderCharge;
+}
+
 export interface ChargeProvider {
   /** "coinbase": stored with each charge and carried in its events. */
   readonly name: string;
   create(charge: NewProviderCharge): Promise<ProviderCharge>;
   get(providerChargeId: string): Promise<ProviderCharge>;
-  /** The charge a signed webhook body reports, or null when the event is not about a charge; throws InvalidSignature. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderCharge | null;
+  /**
+   * The event a signed webhook body carries, or null when it is not about a charge; throws
+   * InvalidSignature. Only its charge's id is trusted: the charge is read back with get().
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderChargeEvent | null;
 }
 
 export const CHARGE_PROVIDER = Symbol('CHARGE_PROVIDER');

@@ -35,6 +35,15 @@ export class ChargesRepository {
     )) as Pick<ChargeRecord, 'id' | 'pollUntil'>[];
   }
 
+  /** The charge a provider's id names (not locked: a webhook looks before calling the provider). */
+  async byProviderId(manager: EntityManager, provider: string, providerChargeId: string): Promise<ChargeRecord | null> {
+    const rows = (await manager.query(
+      `SELECT ${columns} FROM crypto.charges WHERE provider = $1 AND provider_charge_id = $2`,
+      [provider, providerChargeId],
+    )) as ChargeRecord[];
+    return rows[0] ?? null;
+  }
+
   /**
    * The charge a provider report is about, locked until the transaction ends: of a webhook and a
    * poll reporting the same change, the second waits here and then sees the first one's result.

@@ -20,6 +20,7 @@ import {
   ProviderChargeNotFoundError,
   type ChargeProvider,
   type ProviderCharge,
+  type ProviderChargeEvent,
 } from './charge-provider';
 import { ChargePollSchedules } from './charge-poll.schedules';
 import { chargeChange, isPaid, isSettled, type ChargeEventType } from './charge-status';
@@ -165,11 +166,48 @@ export class ChargesService {
     return chargeView(row);
   }
 
-  /** A verified provider webhook: applied once, whatever order or how often it arrives. */
+  /**
+   * A verified provider webhook: applied once, whatever order or how often it arrives. A signature
+   * proves only who holds the webhook secret, so the event decides nothing by itself: its charge is
+   * read back from the provider by id (with our API key) and only what the provider reports is
+   * applied. An event whose charge the provider reports otherwise (a "confirmed" for a charge still
+   * NEW) changes nothing and is logged; the poll and the provider's next event carry the truth.
+   */
   async receiveWebhook(rawBody: Buffer | undefined, signature: string | undefined, requestId?: string) {
-    const seen = this.provider.parseWebhook(rawBody ?? Buffer.alloc(0), signature);
-    if (seen) await this.apply(seen, requestId);
+    const event = this.provider.parseWebhook(rawBody ?? Buffer.alloc(0), signature);
+    if (event) await this.applyEvent(event, requestId);
     return { received: true as const };
+  }
+
+  private async applyEvent(event: ProviderChargeEvent, requestId?: string): Promise<void> {
+    const claimed = event.charge;
+    // A charge this platform did not open: acknowledged without a call to the provider.
+    const row = await this.repository.byProviderId(
+      this.transactions.autocommit,
+      this.provider.name,
+      claimed.providerChargeId,
+    );
+    if (!row) return;
+    let fetched: ProviderCharge | null;
+    try {
+      fetched = await this.provider.get(claimed.providerChargeId);
+    } catch (error) {
+      if (!(error instanceof ProviderChargeNotFoundError)) {
+        // Answered 503: the provider retries the event once it can be checked.
+        this.logger.warn(`webhook ${event.id}: charge ${row.id} not read back: ${(error as Error).message}`);
+        throw new AppError(ErrorCode.ServiceUnavailable, cryptoMessages.paymentFailed.description);
+      }
+      fetched = null;
+    }
+    if (!fetched || fetched.providerChargeId !== claimed.providerChargeId || fetched.status !== claimed.status) {
+      this.logger.warn(
+        `${this.provider.name} event ${event.id} (${event.type}) reports charge ${row.id} ${claimed.status}` +
+          `${claimed.statusContext ? ` (${claimed.statusContext})` : ''}, the provider ` +
+          `${fetched ? `says ${fetched.status}${fetched.statusContext ? ` (${fetched.statusContext})` : ''}` : 'has no such charge'}: nothing changed`,
+      );
+      return;
+    }
+    await this.apply(fetched, requestId);
   }
 
   /**

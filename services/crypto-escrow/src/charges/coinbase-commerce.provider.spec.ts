@@ -51,7 +51,7 @@ describe('Coinbase Commerce adapter', () => {
 
   it('accepts a webhook only with the HMAC-SHA256 of its exact bytes', () => {
     const raw = JSON.stringify({ event: { type: 'charge:confirmed', data: charge } });
-    expect(provider.parseWebhook(Buffer.from(raw), sign(raw))?.status).toBe('COMPLETED');
+    expect(provider.parseWebhook(Buffer.from(raw), sign(raw))?.charge.status).toBe('COMPLETED');
     expect(() => provider.parseWebhook(Buffer.from(`${raw} `), sign(raw))).toThrow(AppError);
     expect(() => provider.parseWebhook(Buffer.from(raw), undefined)).toThrow('Invalid or missing signature.');
     expect(() => provider.parseWebhook(Buffer.from(raw), 'zz')).toThrow(AppError);

@@ -9,6 +9,7 @@ import {
   type ChargeProvider,
   type NewProviderCharge,
   type ProviderCharge,
+  type ProviderChargeEvent,
 } from './charge-provider';
 
 const API_VERSION = '2018-03-22';
@@ -56,21 +57,21 @@ export class CoinbaseCommerceProvider implements ChargeProvider {
     return toProviderCharge(await this.call('GET', `/charges/${encodeURIComponent(providerChargeId)}`));
   }
 
-  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderCharge | null {
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderChargeEvent | null {
     const expected = createHmac('sha256', this.config.COINBASE_COMMERCE_WEBHOOK_SECRET).update(rawBody).digest();
     const given = /^[0-9a-f]{64}$/i.test(signature ?? '') ? Buffer.from(signature!, 'hex') : null;
     if (!given || !timingSafeEqual(given, expected)) {
       throw new AppError(ErrorCode.InvalidSignature, 'Invalid or missing signature.');
     }
-    let payload: { event?: { type?: string; data?: CommerceCharge } };
+    let payload: { event?: { id?: unknown; type?: string; data?: CommerceCharge } };
     try {
       payload = JSON.parse(rawBody.toString('utf8')) as typeof payload;
     } catch {
       throw new AppError(ErrorCode.MalformedBody, 'The webhook body is not valid JSON.');
     }
     const data = payload?.event?.data;
-    if (!payload?.event?.type?.startsWith('charge:') || !data?.id) return null;
-    return toProviderCharge(data);
+    if (!payload?.event?.type?.startsWith('charge:') || typeof data?.id !== 'string' || !data.id) return null;
+    return { id: String(payload.event.id ?? ''), type: payload.event.type, charge: toProviderCharge(data) };
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<CommerceCharge> {

@@ -243,9 +243,15 @@ describe('AffiliateRegisterPage', () => {
     });
   });
 
-  it("shows registration's message at the e-mail of an address that already has an account", async () => {
-    const taken = 'An account with this email already exists. Please sign in instead.';
-    serve({ me: signedOut, apply: { status: 409, body: { error: 'EMAIL_TAKEN', message: taken } } });
+  it("shows the server's rejection of the e-mail at the e-mail field", async () => {
+    const taken = 'Please enter a valid email address';
+    serve({
+      me: signedOut,
+      apply: {
+        status: 400,
+        body: { error: 'VALIDATION_FAILED', message: taken, details: [{ path: 'contactEmail', message: taken }] },
+      },
+    });
     const { user } = renderPage(<AffiliateRegisterPage />, { path: '/affiliate/register' });
     await fillValidApplication(user);
     await fillIn(user, field('Password'), 'Str0ng!Pass');

@@ -145,10 +145,6 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) 
     const fields = error.details
       .map((detail) => ({ name: detail.path.split('.')[0] ?? '', errors: [detail.message] }))
       .filter((field): field is { name: ApplicationField; errors: string[] } => isApplicationField(field.name));
-    // A visitor whose e-mail already has an account: the message belongs to the e-mail field.
-    if (error.code === 'EMAIL_TAKEN' && error.serverMessage) {
-      fields.push({ name: 'contactEmail', errors: [error.serverMessage] });
-    }
     form.setFields(fields);
     fail((error.status < 500 && error.serverMessage) || affiliateMessages.submissionFailed);
   };

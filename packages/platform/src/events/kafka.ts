@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigResourceTypes, ConfigSource, Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import { z } from 'zod';
-// Every client made here gets kafkajs's request queue without its idle timer loop.
-import './kafkajs-request-queue';
 
 export const kafkaConfigSchema = z.object({
   /** Prepended to every topic name, so tests and a local stack can share one broker. */

@@ -201,6 +201,8 @@ interface Scripted {
   status: number;
   body?: string;
   held?: Promise<void>;
+  /** The answer breaks off after its first bytes (the connection is cut). */
+  breakOff?: boolean;
 }
 
 /** A promise and what settles it: to hold the service's answer back until the test lets it go. */
@@ -229,7 +231,9 @@ class ScriptedService {
         const next = this.script.shift() ?? { status: 201 };
         const body = next.body ?? JSON.stringify({ id: randomUUID(), call: this.received.length });
         void (next.held ?? Promise.resolve()).then(() => {
-          res.writeHead(next.status, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+          res.writeHead(next.status, { 'content-type': 'application/json; charset=utf-8' });
+          if (!next.breakOff) return void res.end(body);
+          res.write(body.slice(0, 5), () => res.destroy());
         });
       });
     });
@@ -297,6 +301,40 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
     const retry = await post(gateway.url, '/api/developer/webhooks', member, body, key);
     expect([retry.status, retry.headers[REPLAYED]]).toEqual([201, undefined]);
     // That answer is final: kept.
+    const again = await post(gateway.url, '/api/developer/webhooks', member, body, key);
+    expect([again.status, again.headers[REPLAYED], again.text]).toEqual([201, 'true', retry.text]);
+    expect(service.received.length - before).toBe(2);
+  });
+
+  it('keeps no answer the service broke off: a retry runs again', async () => {
+    const member = caller();
+    const key = randomUUID();
+    const before = service.received.length;
+    service.then({ status: 201, breakOff: true });
+    // The client's answer breaks off too: its connection is cut after the first bytes.
+    const cut = await new Promise<{ status: number; received: string; complete: boolean }>((resolve, reject) => {
+      const text = JSON.stringify(body);
+      const req = httpRequest(`${gateway.url}/api/developer/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+          cookie: 'cookie' in member ? member.cookie : '',
+          [KEY_HEADER]: key,
+        },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let received = '';
+        res.on('data', (chunk: Buffer) => (received += chunk.toString()));
+        res.on('error', () => undefined);
+        res.on('close', () => resolve({ status: res.statusCode!, received, complete: res.complete }));
+      });
+      req.end(text);
+    });
+    expect([cut.status, cut.complete, cut.received.length < 10]).toEqual([201, false, true]);
+    const retry = await post(gateway.url, '/api/developer/webhooks', member, body, key);
+    expect([retry.status, retry.headers[REPLAYED]]).toEqual([201, undefined]);
     const again = await post(gateway.url, '/api/developer/webhooks', member, body, key);
     expect([again.status, again.headers[REPLAYED], again.text]).toEqual([201, 'true', retry.text]);
     expect(service.received.length - before).toBe(2);

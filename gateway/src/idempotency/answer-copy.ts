@@ -85,8 +85,10 @@ export class AnswerCopy extends Writable {
     // Broken off before its end (the service, or a client gone during a body too large to keep).
     if (!this.settled) {
       this.settled = true;
-      void this.settle(undefined);
-      if (!this.res.writableFinished) this.res.destroy();
+      // Released before the client sees its answer cut, so that its retry, whichever replica it reaches, runs again.
+      void this.settle(undefined).finally(() => {
+        if (!this.res.writableFinished) this.res.destroy();
+      });
     }
     callback(error);
   }

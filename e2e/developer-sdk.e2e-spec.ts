@@ -127,7 +127,9 @@ describe('developer platform: the reference and the SDK against the running stac
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/api/docs');
-    await page.getByRole('heading', { name: /Payments Platform API/ }).waitFor();
+    // The gateway makes the document at its first request (about a second), then Swagger UI reads
+    // some 600 KB of it: on a busy machine that takes longer than the default wait.
+    await page.getByRole('heading', { name: /Payments Platform API/ }).waitFor({ timeout: 60_000 });
     // One section per tag, collapsed; opening one lists its operations by path and operationId.
     await page.locator('#operations-tag-Transactions').click();
     await page.locator('[data-path="/api/transactions"]').first().waitFor();

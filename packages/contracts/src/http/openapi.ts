@@ -319,13 +319,12 @@ class Components {
   }
 }
 
-const requiredString = (name: string) => ({ name, schema: { type: 'string' } });
-
 function parameters(route: RouteDescriptor): unknown[] {
   const inPath = pathParameters(route.path).map((name) => ({
-    ...requiredString(name),
+    name,
     in: 'path',
     required: true,
+    schema: { type: 'string' },
     example: exampleUuid(`${route.id}.${name}`),
   }));
   const idempotency = acceptsIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];

@@ -1,6 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import js from '@eslint/js';
+import nodePlugin from 'eslint-plugin-n';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The nearest package.json's declared dependencies (all kinds) of a file. */
+function declaredBy(file) {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const kinds = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+      return new Set(kinds.flatMap((kind) => Object.keys(manifest[kind] ?? {})));
+    } catch (error) {
+      if (error.code !== 'ENOENT' || dirname(dir) === dir) return new Set();
+    }
+  }
+}
+
+/** Whether the import or export around a module specifier brings in types only. */
+function typeOnly(source) {
+  const declaration = source.parent;
+  if (declaration?.importKind === 'type' || declaration?.exportKind === 'type') return true;
+  const specifiers = declaration?.specifiers ?? [];
+  return (
+    specifiers.length > 0 && specifiers.every((specifier) => (specifier.importKind ?? specifier.exportKind) === 'type')
+  );
+}
+
+/**
+ * eslint-plugin-n's no-extraneous-import, except that a type-only import of `x` may be declared as
+ * `@types/x` instead (`import type { Request } from 'express'` needs express's types, not express).
+ */
+const noExtraneousImport = {
+  meta: nodePlugin.rules['no-extraneous-import'].meta,
+  create(context) {
+    let declared;
+    const typesPackage = (name) => `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
+    const report = (descriptor) => {
+      const name = descriptor.data?.moduleName;
+      declared ??= declaredBy(context.filename);
+      if (name && typeOnly(descriptor.node) && declared.has(typesPackage(name))) return;
+      context.report(descriptor);
+    };
+    return nodePlugin.rules['no-extraneous-import'].create(Object.create(context, { report: { value: report } }));
+  },
+};
 
 export default tseslint.config(
   {
@@ -29,6 +74,30 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Each workspace declares what it imports (its own package.json, or the root's for the files
+    // outside the workspaces: test-support, scripts, bench, tools, docker): nothing works only
+    // because npm hoisted another workspace's dependency. A type-only import may be declared as its
+    // @types package.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { n: nodePlugin, workspace: { rules: { 'no-extraneous-import': noExtraneousImport } } },
+    settings: { n: { tryExtensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'] } },
+    rules: {
+      'workspace/no-extraneous-import': 'error',
+      'n/no-extraneous-require': 'error',
+      // A package's own files are not its API (kafkajs has no exports map to stop it): no patching
+      // or importing its internals.
+      ...Object.fromEntries(
+        ['n/no-restricted-import', 'n/no-restricted-require'].map((rule) => [
+          rule,
+          [
+            'error',
+            [{ name: ['kafkajs/**'], message: "kafkajs's internal modules are not its API: use require('kafkajs')." }],
+          ],
+        ]),
+      ),
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'web/scripts/**/*.mjs', 'docker/**/*.mjs', 'tools/**/*.mjs'],

@@ -16,7 +16,7 @@ help:
 	@echo "make up      install, build and start the platform, print its URL (make down stops it)"
 	@echo "make demo    make up, then load the demo merchant: a year of transactions from six integrations"
 	@echo "make test    install, build and run every test (unit, integration, web, end-to-end)"
-	@echo "make check   format check, lint (zero warnings), typecheck, buf lint, generated code fresh"
+	@echo "make check   format check, lint (zero warnings), typecheck, buf lint, generated code fresh, OpenAPI lint"
 	@echo "make bench   benchmarks against the local stack, printing ratios to their budgets"
 
 # `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (swc, buf)

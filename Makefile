@@ -6,6 +6,10 @@ SHELL := /bin/bash
 
 STAMP := .local/stamps
 NODE_STAMP := $(STAMP)/node_modules
+# The project's Node (22 LTS, scripts/ensure-node.sh) comes first on every recipe's PATH, whatever
+# Node the machine has: node, npm, npx and the processes they start all run on it.
+NODE := .local/node/bin/node
+export PATH := $(CURDIR)/.local/node/bin:$(PATH)
 JEST := node_modules/.bin/jest
 # Every TypeScript project tsc -b builds: the shared packages, each service, the gateway.
 TS_PROJECTS := packages/contracts packages/platform packages/sdk $(patsubst %/tsconfig.json,%,$(wildcard services/*/tsconfig.json)) gateway
@@ -21,9 +25,15 @@ help:
 
 # `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (swc, buf)
 # out of the lock file and `npm ci` then refuses it (npm/cli#8669). The lock still pins versions.
-$(NODE_STAMP): package-lock.json package.json */package.json services/*/package.json packages/*/package.json
+$(NODE): scripts/ensure-node.sh
+	@bash scripts/ensure-node.sh
+	@touch $@
+
+# Installed with the project's Node (native modules are built or chosen for it); its headers are
+# node-gyp's, which would otherwise download them.
+$(NODE_STAMP): $(NODE) package-lock.json package.json */package.json services/*/package.json packages/*/package.json
 	@mkdir -p $(STAMP)
-	npm install --no-audit --no-fund
+	npm_config_nodedir=$(CURDIR)/.local/node npm install --no-audit --no-fund
 	@touch $@
 
 install: $(NODE_STAMP)

@@ -8,7 +8,7 @@
 # image with another command, e.g. `node services/identity/dist/src/worker.js`, and a migration
 # `node services/identity/dist/src/migrate.js`. Context: the repository root (see .dockerignore).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Every workspace's package.json and the lock file, collected from the context. A later stage copies
 # only this, so the dependency layers are rebuilt when a manifest changes, not on every source edit.

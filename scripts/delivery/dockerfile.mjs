@@ -1,7 +1,7 @@
 // docker/*.Dockerfile without a Docker engine: syntax and instruction checks by dockerfile-utils
 // (the validator of the Dockerfile language server), then the image rules of the platform for
 // each stage an image is built from (skaffold and compose targets): a non-root USER, a
-// HEALTHCHECK, NODE_ENV=production, a CMD, the Node 20 bookworm-slim base, and production
+// HEALTHCHECK, NODE_ENV=production, a CMD, the Node 22 bookworm-slim base, and production
 // dependencies only (npm ci --omit=dev).
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -75,8 +75,8 @@ export function checkDockerfiles(root, targets) {
       if (!all.some((i) => i.keyword === 'ENV' && /NODE_ENV=production\b/.test(i.argument))) {
         problems.push(`docker/${file} ${target}: NODE_ENV=production is not set`);
       }
-      if (stack[0].from !== 'node:20-bookworm-slim') {
-        problems.push(`docker/${file} ${target}: base image is ${stack[0].from}, not node:20-bookworm-slim`);
+      if (stack[0].from !== 'node:22-bookworm-slim') {
+        problems.push(`docker/${file} ${target}: base image is ${stack[0].from}, not node:22-bookworm-slim`);
       }
       const copiedDeps = all
         .filter((i) => i.keyword === 'COPY')

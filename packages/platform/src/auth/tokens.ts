@@ -99,7 +99,9 @@ export async function signAccessToken(
   options: number | SignOptions = {},
 ): Promise<string> {
   const { SignJWT } = await loadJose();
-  return new SignJWT({ ...accessTokenClaims(user, options) }).setProtectedHeader(accessTokenHeader(key)).sign(key.privateKey);
+  return new SignJWT({ ...accessTokenClaims(user, options) })
+    .setProtectedHeader(accessTokenHeader(key))
+    .sign(key.privateKey);
 }
 
 /**

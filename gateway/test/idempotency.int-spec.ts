@@ -340,6 +340,35 @@ describe('gateway: Idempotency-Key with a slow or failing service', () => {
     expect(service.received.length - before).toBe(2);
   });
 
+  it('refuses a keyed body past BODY_LIMIT_BYTES sent without a length (413), forwarding nothing', async () => {
+    const before = service.received.length;
+    const member = caller();
+    const refused = await new Promise<RawReply>((resolve, reject) => {
+      const req = httpRequest(`${gateway.url}/api/developer/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'cookie' in member ? member.cookie : '',
+          [KEY_HEADER]: randomUUID(),
+        },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, body: JSON.parse(text) }));
+      });
+      // Chunked: no Content-Length for the gateway to refuse up front.
+      for (let chunk = 0; chunk < 4; chunk++) req.write(`${' '.repeat(gateway.config.BODY_LIMIT_BYTES / 2)}`);
+      req.end('{}');
+    });
+    expect([refused.status, refused.body]).toEqual([
+      413,
+      { error: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+    ]);
+    expect(service.received.length).toBe(before);
+  });
+
   it('keeps a 4xx answer: the same bytes again get it without reaching the service', async () => {
     const member = caller();
     const key = randomUUID();

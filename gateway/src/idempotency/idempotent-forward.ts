@@ -33,17 +33,43 @@ export type Send = (call: ForwardedCall, body: Buffer | undefined) => void;
 
 class BodyTooLarge extends Error {}
 
-/** The whole request body, refused past `limit` bytes (a chunked body declares no length up front). */
-async function readBody(body: Buffer | NodeJS.ReadableStream | undefined, limit: number): Promise<Buffer | undefined> {
-  if (!body || Buffer.isBuffer(body)) return body;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The whole request body, refused past `limit` bytes (a chunked body declares no length up front).
+ * The stream is not destroyed on the way out: its connection still carries the 413.
+ */
+function readBody(body: Buffer | NodeJS.ReadableStream | undefined, limit: number): Promise<Buffer | undefined> {
+  if (!body || Buffer.isBuffer(body)) return Promise.resolve(body);
+  const stream = body;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      reject(new BodyTooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => onError(new Error('request body broken off'));
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.on('close', onClose);
+  });
 }
 
 /**
@@ -141,7 +167,10 @@ export class IdempotentForward {
     send(watched, bytes);
   }
 
-  /** The body read whole; a body past the limit is answered 413 (reply.sent then). */
+  /**
+   * The body read whole. Past the limit it is answered 413; a client that breaks off its body has
+   * its connection closed, nothing forwarded (reply.sent then, either way).
+   */
   private async bodyOrRefusal(
     body: Buffer | NodeJS.ReadableStream | undefined,
     reply: FastifyReply,
@@ -149,8 +178,15 @@ export class IdempotentForward {
     try {
       return await readBody(body, this.bodyLimit);
     } catch (error) {
-      if (error instanceof BodyTooLarge) sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
-      else throw error;
+      if (error instanceof BodyTooLarge) {
+        // The rest of the body is not read: the connection is not reused.
+        reply.header('connection', 'close');
+        sendError(reply, 413, ErrorCode.PayloadTooLarge, messages.tooLarge);
+      } else {
+        reply.log.info({ err: error }, 'request body broken off');
+        reply.hijack();
+        reply.raw.destroy();
+      }
       return undefined;
     }
   }

@@ -1,7 +1,7 @@
 import type { KycStatusResponse, StartKycVerificationResponse } from '@app/contracts';
 import { redisOptions } from '@app/platform/redis';
 import Redis from 'ioredis';
-import { accessCookie, rawRequest, validRegistration } from '../../test-support';
+import { accessCookie, rawRequest, userIdOf, validRegistration } from '../../test-support';
 import { FakeStripeIdentityProcess } from '../../test-support/fake-stripe-identity';
 import type * as IdentityApp from '../../services/identity/src/app.module';
 import { startGatewayInFront, type GatewayInFront } from './gateway-in-front';
@@ -51,7 +51,9 @@ describe('gateway: KYC routes and the Stripe Identity webhook', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(registration),
     });
-    const { userId } = registered.body as { userId: string };
+    expect(registered.status).toBe(201);
+    // The answer names no account (a taken address is answered alike): the id is read from identity.
+    const userId = await userIdOf(registration.email);
     return { userId, cookie: accessCookie({ id: userId, email: registration.email, emailVerified, role: 'user' }) };
   }
 

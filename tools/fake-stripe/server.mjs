@@ -54,6 +54,13 @@
 //   GET  /__fake/identity/verification_sessions lists the sessions (verified_outputs expanded)
 //   POST /__fake/identity/webhook_endpoint url=&secret= sets the identity endpoint (tests learn their
 //        service's port after starting the fake)
+// Stripe.js offline: GET /v3 (and /endive/stripe.js) serves a stand-in for Stripe.js (stripe-js.js: Stripe(pk),
+// elements, a card field of three inputs, confirmCardPayment, confirmPayment), whose confirmation calls
+//   POST /v1/payment_intents/:id/confirm  key=pk_..., client_secret, payment_method_data[card][number|exp_month|
+//        exp_year|cvc], from any origin (no Authorization, as Stripe.js calls it): Stripe's test cards decide
+//        (4000 0000 0000 0002 and the other paymentDeclines' cards are declined with a 402 card_error, any
+//        other pays); an investment's intent is confirmed as the succeed/fail controls do it, a subscription
+//        invoice's is paid (invoice.paid); the event is delivered before the answer
 // Payments controls (not Stripe; bodies form-encoded or JSON):
 //   POST /__fake/payment_intents/:id/succeed   the customer paid by card: succeeded, amount_received,
 //        latest_charge ch_..., payment_method pm_...; payment_intent.succeeded is delivered
@@ -86,8 +93,13 @@
 // STRIPE_IDENTITY_WEBHOOK_SECRET, FAKE_STRIPE_PAYMENTS_WEBHOOK_URL, STRIPE_TOKENIZATION_WEBHOOK_SECRET,
 // FAKE_STRIPE_PUBLIC_URL (default http://127.0.0.1:<port>), FAKE_STRIPE_IDENTITY_DELAY_MS)
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+
+/** The stand-in for Stripe.js (stripe-js.js), at Stripe's own paths for it. */
+const stripeJs = readFileSync(new URL('./stripe-js.js', import.meta.url), 'utf8');
+const stripeJsPaths = new Set(['/v3', '/v3/', '/endive/stripe.js']);
 
 const newId = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -1101,6 +1113,85 @@ const paymentIntentEvent = (intent) =>
     structuredClone(intent),
   );
 
+/** Stripe's test cards 4000 0000 0000 <last4> that are declined, by last four digits (paymentDeclines). */
+const declineOfTestCard = new Map(
+  Object.entries(paymentDeclines).map(([code, { last4 }]) => [`400000000000${last4}`, code]),
+);
+
+/**
+ * What a card number does, as on Stripe's test cards: one of the declines' cards is declined with its
+ * code; any other (4242 4242 4242 4242, 4000 0025 0000 3155 once authenticated in the browser) pays.
+ */
+export function cardSubmission(number) {
+  const code = declineOfTestCard.get(String(number ?? '').replace(/\D/g, ''));
+  return code ? { outcome: 'failed', code } : { outcome: 'succeeded' };
+}
+
+/** The Stripe error a declined confirmation answers (HTTP 402), with the intent as it now is. */
+const declineError = (intent) => {
+  const { code, decline_code: declineCode, message, charge, doc_url: docUrl } = intent.last_payment_error;
+  return new StripeError(402, message, 'card_error', undefined, {
+    code,
+    decline_code: declineCode,
+    charge,
+    doc_url: docUrl,
+    payment_intent: structuredClone(intent),
+  });
+};
+
+/**
+ * POST /v1/payment_intents/:id/confirm as Stripe.js calls it from the browser: the publishable key
+ * (`key`) and the intent's client_secret in the body, the card in payment_method_data[card]. Answers
+ * what to deliver: the intent's event (an investment's) or invoice.paid (a subscription's invoice).
+ */
+export function confirmFromBrowser(state, id, body) {
+  const card = body.payment_method_data?.card;
+  if (!card?.number) throw missingParam('payment_method_data[card][number]');
+  const submission = cardSubmission(card.number);
+  const intent = state.paymentIntents.get(id);
+  if (intent) {
+    if (body.client_secret !== intent.client_secret) throw missing('payment_intent', id, 'intent');
+    confirmPaymentIntent(state, id, submission);
+    return {
+      intent,
+      event: paymentIntentEvent(intent),
+      error: intent.status === 'succeeded' ? null : declineError(intent),
+    };
+  }
+  const invoice = [...state.invoices.values()].find((candidate) => candidate.payment_intent === id);
+  if (!invoice || body.client_secret !== invoice.client_secret) throw missing('payment_intent', id, 'intent');
+  const invoiceIntent = {
+    id,
+    object: 'payment_intent',
+    amount: invoice.amount_due,
+    currency: invoice.currency,
+    client_secret: invoice.client_secret,
+    status: invoice.status === 'paid' ? 'succeeded' : 'requires_payment_method',
+    last_payment_error: null,
+  };
+  if (invoice.status !== 'open') {
+    throw unexpectedState(
+      invoiceIntent,
+      'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+    );
+  }
+  if (submission.outcome === 'failed') {
+    const { last4: _last4, ...decline } = paymentDeclines[submission.code];
+    invoiceIntent.last_payment_error = {
+      ...decline,
+      charge: newId('ch'),
+      doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+      type: 'card_error',
+    };
+    return { intent: invoiceIntent, event: null, error: declineError(invoiceIntent) };
+  }
+  const subscription = state.subscriptions.get(invoice.parent?.subscription_details?.subscription);
+  Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
+  if (subscription && subscription.latest_invoice === invoice.id) subscription.status = 'active';
+  Object.assign(invoiceIntent, { status: 'succeeded', amount_received: invoice.amount_due });
+  return { intent: invoiceIntent, event: eventOf('invoice.paid', invoiceView(state, invoice, false)), error: null };
+}
+
 /** A return_url to link to: http(s) only, so the link cannot run script. */
 function returnUrlOf(value) {
   try {
@@ -1561,6 +1652,29 @@ export function startFakeStripe({
     }
     return false;
   };
+  /**
+   * Stripe.js's confirmation from the browser (the stand-in's, stripe-js.js): the publishable key in the
+   * body, any origin may call (as Stripe's API answers the browser). The outcome's event is delivered
+   * before the answer, so the services know of the payment when the page hears of it.
+   */
+  const browserConfirm = async (res, id, body) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+    const send = (status, json) => {
+      res.writeHead(status, { ...headers, 'request-id': newId('req') });
+      res.end(JSON.stringify(json));
+    };
+    if (!/^pk_(test|live)_\w+$/.test(String(body.key ?? ''))) {
+      return send(401, new StripeError(401, 'Invalid API Key provided.').body);
+    }
+    try {
+      const { intent, event, error } = confirmFromBrowser(state, id, body);
+      if (event) await deliver(event);
+      return error ? send(error.status, error.body) : send(200, intent);
+    } catch (error) {
+      if (error instanceof StripeError) return send(error.status, error.body);
+      return send(500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
+    }
+  };
   /** POST /__fake/events/:id/resend: the same event (same id, signed afresh) delivered again, as Stripe retries. */
   const eventsControl = async (req, res, parts) => {
     const [, , eventId, action] = parts;
@@ -1585,6 +1699,10 @@ export function startFakeStripe({
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake-stripe');
       const raw = Buffer.concat(chunks).toString();
+      if (stripeJsPaths.has(url.pathname) && ['GET', 'HEAD'].includes(req.method)) {
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+        return res.end(req.method === 'HEAD' ? undefined : stripeJs);
+      }
       const isApi = !url.pathname.startsWith('/__fake/');
       // Stripe ignores the key on GET and DELETE, which are idempotent anyway.
       const key = isApi && req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
@@ -1633,6 +1751,10 @@ export function startFakeStripe({
         }
         reply(status, json);
       };
+      const confirmed = /^\/v1\/payment_intents\/([\w]+)\/confirm$/.exec(url.pathname);
+      if (confirmed && req.method === 'POST' && !req.headers.authorization) {
+        return browserConfirm(res, confirmed[1], body);
+      }
       if (isApi && !/^Bearer [sr]k_\w+$/.test(req.headers.authorization ?? '')) {
         return reply(401, new StripeError(401, 'Invalid API Key provided.').body);
       }

@@ -139,6 +139,9 @@ const stripeLocal = {
   STRIPE_API_PORT: String(profile.fakeStripe),
   STRIPE_API_PROTOCOL: 'http',
 };
+// The browser loads the fake's stand-in for Stripe.js (tools/fake-stripe/stripe-js.js), so cards pay
+// offline: billing's GET /api/billing/config names it, the gateway's Content-Security-Policy allows it.
+const stripeJsLocal = { STRIPE_JS_URL: `http://127.0.0.1:${profile.fakeStripe}/v3` };
 
 // The crypto service talks to local test doubles of Coinbase Commerce and an XRP Ledger server.
 const cryptoLocal = {
@@ -273,7 +276,7 @@ const processes = [
     },
     ready: `http://127.0.0.1:${profile.fakeStripe}/__fake/requests`,
   },
-  serviceApi('billing', 'billing', profile.billing, stripeLocal),
+  serviceApi('billing', 'billing', profile.billing, { ...stripeLocal, ...stripeJsLocal }),
   serviceWorker('billing', 'billing', profile.billing, stripeLocal),
   // Merchants' webhook endpoints may be on this machine on ports 9000-9099 only (a local receiver),
   // never on the platform's own ports (the services', Postgres, Redis, Kafka) nor private ranges.
@@ -368,6 +371,8 @@ const processes = [
       CRYPTO_ESCROW_URL: `http://127.0.0.1:${profile.cryptoEscrow}`,
       REPORTS_AI_URL: `http://127.0.0.1:${profile.reportsAi}`,
       TOKENIZATION_URL: `http://127.0.0.1:${profile.tokenization}`,
+      // Its Content-Security-Policy allows the fake Stripe's stand-in for Stripe.js (billing's STRIPE_JS_URL).
+      ...stripeJsLocal,
       ...profile.limits,
     },
     ready: [`http://127.0.0.1:${profile.gateway}/health/live`, `http://127.0.0.1:${profile.gateway + 100}/health/live`],

@@ -26,6 +26,11 @@ export const gatewayConfigSchema = baseConfigSchema.omit(notRead).extend({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+  /**
+   * Where the web app loads Stripe.js from when not Stripe's own (billing's STRIPE_JS_URL, the same
+   * address): its origin is allowed by the Content-Security-Policy for scripts and for the calls it makes.
+   */
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Largest request body forwarded, in bytes (services enforce the same); uploads have their own (routes.ts). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

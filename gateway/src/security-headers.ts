@@ -23,18 +23,24 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** The gateway's policy: only our own origin, plus Stripe.js and its iframes for checkout. */
-export function gatewaySecurityHeaders(production: boolean): Record<string, string> {
+/**
+ * The gateway's policy: only our own origin, plus Stripe.js and its iframes for checkout. `stripeJsUrl`:
+ * where Stripe.js loads from when not Stripe's own (the local fake Stripe's stand-in): its origin may
+ * serve scripts and frames and take the calls the script makes.
+ */
+export function gatewaySecurityHeaders(production: boolean, stripeJsUrl?: string): Record<string, string> {
+  const stripeJs = stripeJsUrl ? new URL(stripeJsUrl).origin : undefined;
+  const and = (...sources: (string | undefined)[]) => sources.filter((source): source is string => !!source);
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Stripe.js and its card iframes for checkout; card data never reaches our servers.
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        scriptSrc: and("'self'", 'https://js.stripe.com', stripeJs),
+        frameSrc: and("'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', stripeJs),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        connectSrc: and("'self'", 'https://api.stripe.com', stripeJs),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

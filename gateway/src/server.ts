@@ -109,7 +109,7 @@ export async function buildGateway({
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
-  const security = gatewaySecurityHeaders(config.NODE_ENV === 'production');
+  const security = gatewaySecurityHeaders(config.NODE_ENV === 'production', config.STRIPE_JS_URL);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(security);
     reply.header(REQUEST_ID, request.id);

@@ -73,7 +73,10 @@ describe('gateway: Stripe webhooks reach billing byte for byte', () => {
 
   it('routes the billing API with the session rules', async () => {
     expect((await rawRequest(`${url}/api/plans`, 'GET')).status).toBe(200);
-    expect((await rawRequest(`${url}/api/billing/config`, 'GET')).body).toEqual({ publishableKey: 'pk_test_local' });
+    expect((await rawRequest(`${url}/api/billing/config`, 'GET')).body).toEqual({
+      publishableKey: 'pk_test_local',
+      stripeJsUrl: null,
+    });
     expect((await rawRequest(`${url}/api/billing/subscription`, 'GET')).status).toBe(401);
     const unverified = accessToken({
       id: '00000000-0000-4000-8000-000000000009',

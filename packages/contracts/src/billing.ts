@@ -87,6 +87,9 @@ export const currentSubscriptionSchema = z.object({
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
-/** GET /api/billing/config: what the browser needs to load Stripe.js. */
-export const billingConfigSchema = z.object({ publishableKey: z.string() });
+/**
+ * GET /api/billing/config: what the browser needs to load Stripe.js: the publishable key, and where
+ * Stripe.js loads from (null: Stripe's own, https://js.stripe.com; the local fake Stripe's stand-in offline).
+ */
+export const billingConfigSchema = z.object({ publishableKey: z.string(), stripeJsUrl: z.string().nullable() });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

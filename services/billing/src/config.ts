@@ -7,6 +7,12 @@ export const billingConfigSchema = baseConfigSchema.extend({
   ...stripeConfigShape,
   /** Stripe publishable key handed to the browser by GET /api/billing/config. */
   STRIPE_PUBLISHABLE_KEY: stripeDevDefault(z.string().regex(/^pk_(test|live)_\w+$/), 'pk_test_local'),
+  /**
+   * Where the browser loads Stripe.js from (GET /api/billing/config); unset: Stripe's own
+   * (https://js.stripe.com, the version @stripe/stripe-js pins). The local fake Stripe's stand-in offline;
+   * the gateway's STRIPE_JS_URL must name the same (its Content-Security-Policy allows that origin).
+   */
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...). */
   STRIPE_WEBHOOK_SECRET: stripeDevDefault(z.string().regex(/^whsec_\w+$/), 'whsec_local_development_only'),
   /** How old a locally incomplete subscription must be before the reconcile job asks Stripe. */

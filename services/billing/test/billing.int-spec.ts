@@ -109,7 +109,10 @@ describe('billing: plans, checkout, Stripe webhooks and the events they publish'
     expect(plans.plans).toEqual(planViews());
     expect(plans.plans.map((plan) => plan.annualPrice)).toEqual([0, 278, 6710]);
     expect(annualPrice(29)).toBe(278);
-    expect(await bodyOf(await fetch(`${api}/api/billing/config`))).toEqual({ publishableKey: 'pk_test_local' });
+    expect(await bodyOf(await fetch(`${api}/api/billing/config`))).toEqual({
+      publishableKey: 'pk_test_local',
+      stripeJsUrl: null,
+    });
   });
 
   it('checkout → signed invoice.paid → active subscription, SubscriptionActivated in the outbox and on Kafka', async () => {

@@ -1,17 +1,17 @@
 import type { Stripe } from '@stripe/stripe-js';
-// The pure entry loads Stripe.js only when loadStripe() is called, not when this module is imported.
-import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { fetchBillingConfig } from '../api/billing';
 import { queryKeys } from '../api/query-keys';
+import { loadStripeJs } from '../lib/stripe-js';
 
 export type StripeStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
 
 /**
- * Loads Stripe.js on demand: the publishable key comes from GET /api/billing/config, then
- * loadStripe() fetches https://js.stripe.com. `load()` starts it once and resolves to the
- * Stripe instance, or null when the key or the script could not be loaded.
+ * Loads Stripe.js on demand: the publishable key and the script's address come from
+ * GET /api/billing/config (Stripe's own https://js.stripe.com, or the local fake Stripe's stand-in).
+ * `load()` starts it once and resolves to the Stripe instance, or null when the key or the script
+ * could not be loaded.
  */
 export function useStripeLoader() {
   const queryClient = useQueryClient();
@@ -23,11 +23,11 @@ export function useStripeLoader() {
     pending.current ??= (async () => {
       setStatus('loading');
       try {
-        const { publishableKey } = await queryClient.fetchQuery({
+        const { publishableKey, stripeJsUrl } = await queryClient.fetchQuery({
           queryKey: queryKeys.billingConfig,
           queryFn: fetchBillingConfig,
         });
-        const loaded = await loadStripe(publishableKey);
+        const loaded = await loadStripeJs(publishableKey, stripeJsUrl);
         setStripe(loaded);
         setStatus(loaded ? 'ready' : 'unavailable');
         return loaded;

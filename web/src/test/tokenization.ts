@@ -174,6 +174,8 @@ export const defaultTokenizationRoutes: TokenizationRoutes = {
   [`GET ${tokenizationPaths.wholesaleDeclaration}`]: { body: validDeclaration },
   [`GET ${tokenizationPaths.summary}`]: { body: summary },
   'GET /api/kyc/status': { body: verifiedKyc },
+  // Where the card form loads Stripe.js from (null: Stripe's own).
+  'GET /api/billing/config': { body: { publishableKey: 'pk_test_123', stripeJsUrl: null } },
 };
 
 /**

@@ -13,9 +13,9 @@ export class PlansController {
     return { plans: planViews() };
   }
 
-  /** What the browser needs to load Stripe.js; the key comes from configuration. */
+  /** What the browser needs to load Stripe.js; the key and the script's address come from configuration. */
   @Get('billing/config')
   billingConfig(): BillingConfigResponse {
-    return { publishableKey: this.config.STRIPE_PUBLISHABLE_KEY };
+    return { publishableKey: this.config.STRIPE_PUBLISHABLE_KEY, stripeJsUrl: this.config.STRIPE_JS_URL ?? null };
   }
 }

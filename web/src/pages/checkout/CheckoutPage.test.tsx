@@ -52,7 +52,7 @@ function mockApi({
 } = {}) {
   return mockFetch((url) => {
     if (url === '/api/plans') return plans;
-    if (url === '/api/billing/config') return { body: { publishableKey: 'pk_test_123' } };
+    if (url === '/api/billing/config') return { body: { publishableKey: 'pk_test_123', stripeJsUrl: null } };
     if (url === '/api/auth/me') return me;
     if (url === '/api/auth/refresh') return { status: 401, body: { error: 'UNAUTHENTICATED', message: 'No session' } };
     if (url === '/api/create-subscription') {

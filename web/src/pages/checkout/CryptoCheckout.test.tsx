@@ -55,7 +55,7 @@ function api(routes: Record<string, MockResponse | MockResponse[]>) {
   const seen = new Map<string, number>();
   return mockFetch((url, init) => {
     if (url === '/api/plans') return plansResponse();
-    if (url === '/api/billing/config') return { body: { publishableKey: 'pk_test_123' } };
+    if (url === '/api/billing/config') return { body: { publishableKey: 'pk_test_123', stripeJsUrl: null } };
     const key = `${init?.method ?? 'GET'} ${url}`;
     const answer = routes[key] ?? (url === '/api/auth/me' ? { body: signedIn } : undefined);
     if (!answer) return { status: 404, body: { error: 'NOT_FOUND', message: 'Not found' } };

@@ -1,10 +1,12 @@
 import { CardElement, Elements, useElements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-// The pure entry loads Stripe.js only when loadStripe() is called: here, once a card payment is due.
-import { loadStripe } from '@stripe/stripe-js/pure';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, theme, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { fetchBillingConfig } from '../../api/billing';
+import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../hooks/useToast';
+import { loadStripeJs } from '../../lib/stripe-js';
 import { paymentErrorMessage, stripeNotLoadedMessage } from '../checkout/checkout';
 
 /** Stripe's card form on the dark theme (as at checkout). */
@@ -24,17 +26,22 @@ interface CardPaymentProps {
 
 /** Pays an investment's PaymentIntent with Stripe Elements; the server hears of it from Stripe and mints. */
 export function CardPayment({ clientSecret, publishableKey, total }: CardPaymentProps) {
+  const queryClient = useQueryClient();
   const [stripe, setStripe] = useState<Stripe | null>();
   useEffect(() => {
     let current = true;
-    loadStripe(publishableKey).then(
-      (loaded) => current && setStripe(loaded),
-      () => current && setStripe(null),
-    );
+    // Loaded once a card payment is due, from where GET /api/billing/config says (Stripe's own, or the fake's).
+    queryClient
+      .fetchQuery({ queryKey: queryKeys.billingConfig, queryFn: fetchBillingConfig })
+      .then(({ stripeJsUrl }) => loadStripeJs(publishableKey, stripeJsUrl))
+      .then(
+        (loaded) => current && setStripe(loaded),
+        () => current && setStripe(null),
+      );
     return () => {
       current = false;
     };
-  }, [publishableKey]);
+  }, [publishableKey, queryClient]);
 
   if (stripe === undefined) return <Typography.Text type="secondary">Loading the secure card form...</Typography.Text>;
   if (stripe === null) {

@@ -84,6 +84,10 @@ export const DESCRIPTIONS = {
   STRIPE_API_HOST:
     'Optional: host of the Stripe API the SDK calls (unset: api.stripe.com). Tests and `make up` point it at the fake Stripe (tools/fake-stripe, a test double).',
   STRIPE_API_PORT: 'Optional: port of that Stripe API.',
+  STRIPE_JS_URL:
+    'Optional: where the browser loads Stripe.js from, for the plan checkout and the card payment of investments. billing names it to the web app (`GET /api/billing/config`, `stripeJsUrl`); the gateway allows its origin in the Content-Security-Policy (`script-src`, `frame-src`, `connect-src`): give both the same address. Unset (production): Stripe\'s own from https://js.stripe.com, the version @stripe/stripe-js pins. `make up` and the e2e stack set the fake Stripe\'s stand-in (`http://127.0.0.1:12111/v3`, tools/fake-stripe/stripe-js.js), so cards pay offline.',
+  INVESTMENT_PAYMENT_WINDOW_MINUTES:
+    'tokenization: how long an investment waits for its card payment, in minutes (the investor sees "Pay by <time>"). Until then it can be paid (again) or cancelled; then it lapses: its PaymentIntent is cancelled at Stripe and its tokens are free again (the API sweeps every minute, and an investment read after its time lapses at once).',
   STRIPE_API_PROTOCOL: 'Optional: `http` or `https` for that Stripe API.',
   INTEGRATIONS_URL:
     'Base URL of the integrations service (`/api/integrations/*`, including the signed transaction webhooks `/api/integrations/webhooks/{id}`).',

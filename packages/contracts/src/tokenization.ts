@@ -276,6 +276,12 @@ export const investmentMessages = {
   noAdapter: (label: string) => `${label} payments are not available yet: there is no adapter for them.`,
   paymentUnavailable: 'The card payment could not be set up. Please try again in a few minutes.',
   notFound: 'Investment not found',
+  /** Cancel asked of an investment no longer awaiting payment. */
+  notAwaitingPayment: 'Only an investment awaiting payment can be cancelled.',
+  /** Why an investment awaiting payment ended unpaid (its tokens are free again). */
+  cancelled: 'You cancelled this investment before paying; its tokens are free again.',
+  lapsed: 'The payment window closed before the card was paid: the reservation lapsed and its tokens are free again.',
+  paymentCancelled: 'The payment was cancelled.',
 } as const;
 
 /** Why a method cannot be chosen yet (null: it can). */
@@ -316,6 +322,7 @@ export const tokenizationPaths = {
   investments: (propertyId: string) => `/api/tokenization/properties/${propertyId}/investments`,
   myInvestments: '/api/tokenization/investments',
   investment: (id: string) => `/api/tokenization/investments/${id}`,
+  cancelInvestment: (id: string) => `/api/tokenization/investments/${id}/cancel`,
 } as const;
 
 /** The most a document may weigh; the gateway admits an upload of five of them and the fields. */
@@ -531,6 +538,11 @@ export const investmentViewSchema = z.object({
       z.object({ kind: z.literal('crypto'), hostedUrl: z.string(), chargeId: z.string() }),
     ])
     .nullable(),
+  /**
+   * While awaiting payment: when the reservation lapses unpaid (ISO; the tokens are freed and the
+   * payment cancelled at the provider); null otherwise.
+   */
+  payBy: z.string().nullable(),
   /** The mint transaction on chain, once completed. */
   transactionHash: z.string().nullable(),
   /** The tokens are frozen on chain (the contract's lock-up) until then; null when not locked. */

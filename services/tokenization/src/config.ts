@@ -88,6 +88,16 @@ export const tokenizationConfigSchema = baseConfigSchema.extend({
   ...stripeConfigShape,
   STRIPE_PUBLISHABLE_KEY: stripeDevDefault(z.string().regex(/^pk_(test|live)_\w+$/), 'pk_test_local'),
   STRIPE_TOKENIZATION_WEBHOOK_SECRET: stripeDevDefault(z.string().min(1), 'whsec_local_tokenization_development_only'),
+  /**
+   * How long an investment waits for its card payment, in minutes: then the reservation lapses (its
+   * PaymentIntent cancelled at Stripe, its tokens free again). The investor sees "Pay by <time>".
+   */
+  INVESTMENT_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(30),
 });
 
 export type TokenizationConfig = z.infer<typeof tokenizationConfigSchema>;

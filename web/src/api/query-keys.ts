@@ -62,6 +62,7 @@ export const queryKeys = {
   tokenizationSummary: ['tokenization', 'summary'] as const,
   wholesaleDeclaration: ['tokenization', 'wholesale-declaration'] as const,
   tokenizationInvestment: (id: string) => ['tokenization', 'investments', id] as const,
+  tokenizationInvestments: ['tokenization', 'investments'] as const,
   /** The signed-in user's API keys (Settings → Developer API). */
   apiKeys: ['developer', 'api-keys'] as const,
 };

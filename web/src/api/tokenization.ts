@@ -99,3 +99,13 @@ export function createInvestment(propertyId: string, body: InvestmentRequest): P
 export function fetchInvestment(id: string): Promise<InvestmentView> {
   return callRoute(routeById('getInvestment'), { params: { id } });
 }
+
+/** GET /api/tokenization/investments: the user's investments, newest first. */
+export async function fetchInvestments(): Promise<InvestmentView[]> {
+  return (await callRoute(routeById('listInvestments'))).investments;
+}
+
+/** POST /api/tokenization/investments/:id/cancel: an investment awaiting payment, its card payment cancelled. */
+export function cancelInvestment(id: string): Promise<InvestmentView> {
+  return callRoute(routeById('cancelInvestment'), { params: { id } });
+}

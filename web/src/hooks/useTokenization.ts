@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import {
+  cancelInvestment,
   createInvestment,
   deployContract,
   fetchInvestment,
+  fetchInvestments,
   fetchProperties,
   fetchProperty,
   fetchTokenizationEligibility,
@@ -127,6 +129,23 @@ export function useCreateInvestment() {
     mutationFn: ({ propertyId, request }: { propertyId: string; request: InvestmentRequest }) =>
       createInvestment(propertyId, request),
     onSuccess: (investment) => queryClient.setQueryData(queryKeys.tokenizationInvestment(investment.id), investment),
+  });
+}
+
+/** The user's investments (newest first): those awaiting payment can be resumed or cancelled. */
+export function useInvestments() {
+  return useQuery({ queryKey: queryKeys.tokenizationInvestments, queryFn: fetchInvestments });
+}
+
+/** Cancels an investment awaiting payment; the investment and the list show it failed at once. */
+export function useCancelInvestment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelInvestment,
+    onSuccess: (investment) => {
+      queryClient.setQueryData(queryKeys.tokenizationInvestment(investment.id), investment);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tokenizationInvestments, exact: true });
+    },
   });
 }
 

@@ -149,6 +149,7 @@ export function investment(overrides: Partial<InvestmentView> = {}): InvestmentV
     walletAddress,
     status: 'awaiting_payment',
     payment: { kind: 'card', clientSecret: 'pi_1_secret_2', publishableKey: 'pk_test_123' },
+    payBy: '2026-11-22T05:35:00.000Z',
     transactionHash: null,
     lockedUntil: null,
     error: null,
@@ -174,6 +175,7 @@ export const defaultTokenizationRoutes: TokenizationRoutes = {
   [`GET ${tokenizationPaths.wholesaleDeclaration}`]: { body: validDeclaration },
   [`GET ${tokenizationPaths.summary}`]: { body: summary },
   'GET /api/kyc/status': { body: verifiedKyc },
+  [`GET ${tokenizationPaths.myInvestments}`]: { body: { investments: [] } },
   // Where the card form loads Stripe.js from (null: Stripe's own).
   'GET /api/billing/config': { body: { publishableKey: 'pk_test_123', stripeJsUrl: null } },
 };

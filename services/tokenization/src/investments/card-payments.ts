@@ -14,6 +14,8 @@ export interface CardPaymentIntent {
   metadata: Record<string, string>;
   /** The card's message after a failed attempt. */
   lastPaymentError: string | null;
+  /** Why it was cancelled (requested_by_customer, abandoned...), once canceled. */
+  cancellationReason: string | null;
 }
 
 const intentOf = (intent: Stripe.PaymentIntent): CardPaymentIntent => ({
@@ -25,6 +27,7 @@ const intentOf = (intent: Stripe.PaymentIntent): CardPaymentIntent => ({
   currency: intent.currency,
   metadata: { ...(intent.metadata ?? {}) },
   lastPaymentError: intent.last_payment_error?.message ?? null,
+  cancellationReason: intent.cancellation_reason ?? null,
 });
 
 /** Card payments for investments: Stripe PaymentIntents in NZD (the local fake Stripe offline). */
@@ -53,6 +56,19 @@ export class CardPayments {
 
   async retrieve(id: string): Promise<CardPaymentIntent> {
     return intentOf(await this.stripe.paymentIntents.retrieve(id));
+  }
+
+  /**
+   * Cancels the intent (nothing can be charged on it after); one Stripe no longer lets be cancelled
+   * (it succeeded, or was cancelled already) is answered as Stripe now has it, for the caller to decide.
+   */
+  async cancel(id: string, reason: 'requested_by_customer' | 'abandoned'): Promise<CardPaymentIntent> {
+    try {
+      return intentOf(await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return this.retrieve(id);
+      throw error;
+    }
   }
 
   /** The intent as the provider has it, or null when it has none by this id (a 404). */

@@ -61,6 +61,13 @@ export class InvestmentsController {
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<InvestmentView> {
     return this.investments.get(user.id, id);
   }
+
+  /** The investor cancels an investment awaiting payment: the card can no longer be charged, the tokens are free. */
+  @Post('investments/:id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<InvestmentView> {
+    return this.investments.cancel(user.id, id);
+  }
 }
 
 /** Stripe's endpoint for investment payments (its own signing secret); anything but a 2xx is retried. */

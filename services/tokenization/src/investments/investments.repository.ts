@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { freeTimestampId } from '../common/timestamp-ids.repository';
 import { Investment } from './investment.entity';
 import { WholesaleDeclaration } from './wholesale-declaration.entity';
@@ -81,6 +81,15 @@ export class InvestmentsRepository {
   locked(manager: EntityManager): Promise<Investment[]> {
     return manager.find(Investment, {
       where: { status: 'completed', lockedUntil: Not(IsNull()), unlockedAt: IsNull() },
+    });
+  }
+
+  /** Investments still awaiting payment that were made before `before` (their payment window closed), oldest first. */
+  awaitingPaymentSince(manager: EntityManager, before: Date, limit: number): Promise<Investment[]> {
+    return manager.find(Investment, {
+      where: { status: 'awaiting_payment', createdAt: LessThan(before) },
+      order: { createdAt: 'ASC' },
+      take: limit,
     });
   }
 

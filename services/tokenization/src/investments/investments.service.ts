@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   ErrorCode,
   investmentMessages,
@@ -16,12 +16,22 @@ import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
 import { PropertiesRepository } from '../properties/properties.repository';
 import { CardPayments, type CardPaymentIntent } from './card-payments';
-import { investmentView } from './investment-views';
+import { investmentView, payByOf } from './investment-views';
+import type { Investment } from './investment.entity';
 import { InvestmentsRepository } from './investments.repository';
 import { MintQueue } from './mint.queue';
 import { WholesaleService } from './wholesale.service';
 
 const LIST_LIMIT = 50;
+/** How often the API looks for investments whose payment window closed, and how many it lapses at a time. */
+export const LAPSE_SWEEP_MS = 60_000;
+const LAPSE_BATCH = 100;
+/** Why an unpaid investment ends: the investor cancelled it, or its payment window closed. */
+type Release = 'requested_by_customer' | 'abandoned';
+const releaseMessages: Record<Release, string> = {
+  requested_by_customer: investmentMessages.cancelled,
+  abandoned: investmentMessages.lapsed,
+};
 /** ISO 3166-1 numeric codes the identity registry records (the investor's country when investing). */
 export const countryNumeric: Record<string, number> = { NZ: 554, AU: 36 };
 const cents = (amount: number) => Math.round(amount * 100);
@@ -39,10 +49,14 @@ const intentStatusOfEvent: Partial<Record<string, Stripe.PaymentIntent.Status>> 
  * price, in whole tokens within the supply left; paid by card (a Stripe PaymentIntent in NZD, the
  * method's fee on top). The payment's success (webhook, or the intent read back when the investor
  * looks; both read back from Stripe) marks it paid and queues the mint to the investor's wallet (the worker's MintRunner).
+ * Unpaid, it holds its tokens for INVESTMENT_PAYMENT_WINDOW_MINUTES: the investor may pay (again) or
+ * cancel it until then; then it lapses (the API's sweep, every minute, or when the investor looks).
+ * Either way its PaymentIntent is cancelled at Stripe first, so nothing can be charged for freed tokens.
  */
 @Injectable()
-export class InvestmentsService {
+export class InvestmentsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InvestmentsService.name);
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: TokenizationConfig,
@@ -140,11 +154,18 @@ export class InvestmentsService {
       publishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
     };
     await this.investments.update(this.transactions.autocommit, investment.id, { paymentRef: intent.id, payment });
-    return investmentView({ ...investment, paymentRef: intent.id, payment });
+    return this.view({ ...investment, paymentRef: intent.id, payment });
   }
 
-  /** The investment; while awaiting payment its PaymentIntent is read back, so a missed webhook heals here. */
-  async get(userId: string, reference: string): Promise<InvestmentView> {
+  private view(investment: Investment): InvestmentView {
+    return investmentView(investment, this.config.INVESTMENT_PAYMENT_WINDOW_MINUTES);
+  }
+
+  /**
+   * The investment; while awaiting payment its PaymentIntent is read back, so a missed webhook heals
+   * here, and one whose payment window closed lapses here rather than at the next sweep.
+   */
+  async get(userId: string, reference: string, now = new Date()): Promise<InvestmentView> {
     let investment = await this.investments.ofUser(this.transactions.autocommit, userId, reference.slice(0, 30));
     if (!investment) throw notFound();
     if (investment.status === 'awaiting_payment' && investment.paymentRef) {
@@ -154,15 +175,85 @@ export class InvestmentsService {
         investment = (await this.investments.byId(this.transactions.autocommit, investment.id))!;
       }
     }
-    return investmentView(investment);
+    if (this.lapsesAt(investment, now))
+      investment = await this.release(investment, 'abandoned').catch(() => investment!);
+    return this.view(investment);
   }
 
   async list(userId: string): Promise<InvestmentList> {
     return {
-      investments: (await this.investments.newest(this.transactions.autocommit, userId, LIST_LIMIT)).map(
-        investmentView,
+      investments: (await this.investments.newest(this.transactions.autocommit, userId, LIST_LIMIT)).map((investment) =>
+        this.view(investment),
       ),
     };
+  }
+
+  /** The investor cancels an investment awaiting payment: 409 for any other (paid, minted, failed). */
+  async cancel(userId: string, reference: string): Promise<InvestmentView> {
+    const investment = await this.investments.ofUser(this.transactions.autocommit, userId, reference.slice(0, 30));
+    if (!investment) throw notFound();
+    if (investment.status !== 'awaiting_payment')
+      throw new AppError(ErrorCode.Conflict, investmentMessages.notAwaitingPayment);
+    const released = await this.release(investment, 'requested_by_customer');
+    if (released.status !== 'failed') throw new AppError(ErrorCode.Conflict, investmentMessages.notAwaitingPayment);
+    return this.view(released);
+  }
+
+  /** Lapses every investment whose payment window closed (a batch at a time); answers how many. */
+  async lapseDue(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.config.INVESTMENT_PAYMENT_WINDOW_MINUTES * 60_000);
+    const due = await this.investments.awaitingPaymentSince(this.transactions.autocommit, before, LAPSE_BATCH);
+    let lapsed = 0;
+    for (const investment of due) {
+      try {
+        if ((await this.release(investment, 'abandoned')).status === 'failed') lapsed += 1;
+      } catch (error) {
+        this.logger.error(`investment ${investment.reference}: not lapsed: ${(error as Error).message}`);
+      }
+    }
+    return lapsed;
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweep = setInterval(() => {
+      this.lapseDue().catch((error: unknown) => this.logger.error(`lapse sweep: ${(error as Error).message}`));
+    }, LAPSE_SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweep);
+  }
+
+  private lapsesAt(investment: Investment, now: Date): boolean {
+    const window = this.config.INVESTMENT_PAYMENT_WINDOW_MINUTES;
+    return investment.status === 'awaiting_payment' && payByOf(investment, window).getTime() <= now.getTime();
+  }
+
+  /**
+   * Ends an unpaid investment: its PaymentIntent is cancelled at Stripe first (nothing can be charged
+   * after), then the investment fails with the reason and its tokens are free. An intent Stripe
+   * reports paid meanwhile is taken as the payment instead. Answers the investment as it now is.
+   */
+  private async release(investment: Investment, reason: Release): Promise<Investment> {
+    if (investment.paymentRef) {
+      const intent = await this.cards.cancel(investment.paymentRef, reason);
+      if (intent.status === 'succeeded') {
+        await this.paid(intent);
+        return (await this.investments.byId(this.transactions.autocommit, investment.id))!;
+      }
+    }
+    await this.endUnpaid(investment.id, releaseMessages[reason]);
+    return (await this.investments.byId(this.transactions.autocommit, investment.id))!;
+  }
+
+  /** Fails an investment still awaiting payment (under its lock), with why; any other is left as it is. */
+  private async endUnpaid(id: string, error: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const investment = await this.investments.lock(manager, id);
+      if (investment?.status === 'awaiting_payment')
+        await this.investments.update(manager, id, { status: 'failed', error });
+    });
   }
 
   /**
@@ -190,7 +281,7 @@ export class InvestmentsService {
     if (intent.status === 'succeeded') await this.paid(intent);
     else if (intent.status === 'requires_payment_method')
       await this.paymentFailed(intent.id, intent.lastPaymentError ?? 'The card payment failed.');
-    else await this.paymentCanceled(intent.id);
+    else await this.paymentCanceled(intent.id, intent.cancellationReason);
   }
 
   /**
@@ -241,14 +332,17 @@ export class InvestmentsService {
       await this.investments.update(this.transactions.autocommit, investment.id, { error: message });
   }
 
-  /** The PaymentIntent was cancelled: the investment failed and its tokens are free again. */
-  async paymentCanceled(intentId: string): Promise<void> {
+  /**
+   * The PaymentIntent was cancelled: the investment failed and its tokens are free again, with the
+   * reason Stripe gives (the investor's cancel, a lapse, or anyone else's, e.g. from the dashboard).
+   */
+  async paymentCanceled(intentId: string, reason: string | null = null): Promise<void> {
     const investment = await this.investments.byPaymentRef(this.transactions.autocommit, intentId);
-    if (investment?.status === 'awaiting_payment') {
-      await this.investments.update(this.transactions.autocommit, investment.id, {
-        status: 'failed',
-        error: 'The payment was cancelled.',
-      });
-    }
+    if (!investment) return;
+    const message =
+      reason === 'requested_by_customer' || reason === 'abandoned'
+        ? releaseMessages[reason]
+        : investmentMessages.paymentCancelled;
+    await this.endUnpaid(investment.id, message);
   }
 }

@@ -1,4 +1,4 @@
-import { kycRequiredMessage, tokenizationPaths } from '@app/contracts';
+import { investmentMessages, kycRequiredMessage, tokenizationPaths } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -240,5 +240,46 @@ describe('Investment Portal', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('button', { name: /^Invest/ })).toBeTruthy();
     expect(currentUrl()).toBe(`/tokenization?property=${propertyId}&step=investment`);
+  });
+
+  it('lists the investments awaiting payment with when they lapse; Resume shows the same card payment again', async () => {
+    const awaiting = investment();
+    const fetchMock = tokenizationApi({
+      [propertyPath]: { body: deployed },
+      [`GET ${tokenizationPaths.myInvestments}`]: { body: { investments: [awaiting] } },
+      [`GET ${tokenizationPaths.investment(awaiting.id)}`]: { body: awaiting },
+    });
+    const { user } = renderTokenization(url);
+
+    const row = await screen.findByRole('group', { name: `Investment ${awaiting.id}` });
+    expect(within(row).getByText(/^Pay by .* or this reservation lapses\.$/)).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Resume payment' }));
+
+    expect(currentUrl()).toBe(`/tokenization?property=${propertyId}&step=investment&investment=${awaiting.id}`);
+    expect(await screen.findByRole('button', { name: 'Pay NZ$5,125.00' })).toBeTruthy();
+    expect(stripeMocks.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(callsTo(fetchMock, tokenizationPaths.cancelInvestment(awaiting.id), 'POST')).toHaveLength(0);
+  });
+
+  it('cancels an investment awaiting payment once the investor confirms, and shows why it ended', async () => {
+    const awaiting = investment();
+    const cancelled = investment({ status: 'failed', payment: null, payBy: null, error: investmentMessages.cancelled });
+    const fetchMock = tokenizationApi({
+      [propertyPath]: { body: deployed },
+      [`GET ${tokenizationPaths.investment(awaiting.id)}`]: { body: awaiting },
+      [`POST ${tokenizationPaths.cancelInvestment(awaiting.id)}`]: { body: cancelled },
+    });
+    const { user } = renderTokenization(`${url}&investment=${awaiting.id}`);
+
+    expect(await screen.findByText(/^Pay by .* or this reservation lapses/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel investment' }));
+    // Nothing is cancelled before the confirmation.
+    expect(callsTo(fetchMock, tokenizationPaths.cancelInvestment(awaiting.id), 'POST')).toHaveLength(0);
+    await screen.findByText('Cancel this investment?');
+    // The confirmation's own button (the popover is rendered last in the page).
+    await user.click(screen.getAllByRole('button', { name: 'Cancel investment' }).at(-1)!);
+
+    expect(await screen.findByText(investmentMessages.cancelled)).toBeTruthy();
+    expect(callsTo(fetchMock, tokenizationPaths.cancelInvestment(awaiting.id), 'POST')).toHaveLength(1);
   });
 });

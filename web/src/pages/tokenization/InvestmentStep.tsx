@@ -23,6 +23,7 @@ import {
   Form,
   Input,
   InputNumber,
+  Popconfirm,
   Radio,
   Spin,
   Tag,
@@ -33,7 +34,14 @@ import { ApiError } from '../../api/client';
 import { ButtonLink } from '../../components/ButtonLink';
 import { KycRequiredAlert } from '../../components/feedback/KycRequiredAlert';
 import { useKycStatus } from '../../hooks/useKyc';
-import { useCreateInvestment, useInvestment, useWholesaleDeclaration } from '../../hooks/useTokenization';
+import {
+  useCancelInvestment,
+  useCreateInvestment,
+  useInvestment,
+  useInvestments,
+  useWholesaleDeclaration,
+} from '../../hooks/useTokenization';
+import { useToast } from '../../hooks/useToast';
 import { formatMoney } from '../../lib/format';
 import { zodRule } from '../../lib/zodRule';
 import { CardPayment } from './CardPayment';
@@ -81,6 +89,7 @@ export function InvestmentStep({ property, investmentId, onCreated, onCompleted,
             <IdentityStatus />
             <WholesaleDeclaration />
             <Divider style={{ margin: 0 }} />
+            <AwaitingPayment propertyId={property.id} onResume={onCreated} />
             <InvestmentForm property={property} onCreated={onCreated} />
           </>
         )}
@@ -259,6 +268,82 @@ function InvestmentForm({ property, onCreated }: { property: PropertyView; onCre
   );
 }
 
+/** "Pay by 14:30, 2 Dec" (the investor's local time). */
+const payByText = (payBy: string) =>
+  new Date(payBy).toLocaleString('en-NZ', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+
+/** Cancels an investment awaiting payment, once the investor confirms. */
+function CancelInvestmentButton({ id }: { id: string }) {
+  const cancel = useCancelInvestment();
+  const { toast } = useToast();
+  return (
+    <Popconfirm
+      title="Cancel this investment?"
+      description="Its card payment is cancelled and its tokens are released. Nothing is charged."
+      okText="Cancel investment"
+      cancelText="Keep it"
+      onConfirm={() =>
+        cancel.mutateAsync(id).then(
+          () =>
+            toast({ title: 'Investment cancelled', description: 'Nothing was charged; its tokens are free again.' }),
+          (error: unknown) =>
+            toast({
+              title: 'The investment could not be cancelled',
+              description: (error instanceof ApiError && error.body?.message) || 'Please try again.',
+              variant: 'destructive',
+            }),
+        )
+      }
+    >
+      <Button danger loading={cancel.isPending}>
+        Cancel investment
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** The investor's investments in this property still waiting for their payment: resume or cancel each. */
+function AwaitingPayment({ propertyId, onResume }: { propertyId: string; onResume: (i: InvestmentView) => void }) {
+  const investments = useInvestments();
+  const awaiting = (investments.data ?? []).filter(
+    (investment) => investment.propertyId === propertyId && investment.status === 'awaiting_payment',
+  );
+  if (!awaiting.length) return null;
+  return (
+    <section aria-labelledby="awaiting-heading">
+      <Typography.Title level={3} id="awaiting-heading" style={{ fontSize: 16 }}>
+        Awaiting payment
+      </Typography.Title>
+      <Flex vertical gap={8}>
+        {awaiting.map((investment) => (
+          <Flex
+            key={investment.id}
+            align="center"
+            gap={12}
+            wrap
+            aria-label={`Investment ${investment.id}`}
+            role="group"
+          >
+            <Typography.Text strong>{investment.id}</Typography.Text>
+            <Typography.Text>
+              {investment.tokensReceived} tokens, {nzd(Number(investment.amount) + Number(investment.fee))}
+            </Typography.Text>
+            {investment.payBy && (
+              <Typography.Text type="secondary">
+                Pay by {payByText(investment.payBy)} or this reservation lapses.
+              </Typography.Text>
+            )}
+            <Button type="primary" onClick={() => onResume(investment)}>
+              Resume payment
+            </Button>
+            <CancelInvestmentButton id={investment.id} />
+          </Flex>
+        ))}
+      </Flex>
+    </section>
+  );
+}
+
 /** The investment after its creation: how to pay, then the live status until the tokens are minted. */
 function InvestmentProgress({
   id,
@@ -305,6 +390,17 @@ function InvestmentProgress({
             {nzd(view.amount)} + {nzd(view.fee)} fee, {investmentPaymentMethods[view.paymentMethod].label}
           </Typography.Text>
         </Flex>
+        {view.status === 'awaiting_payment' && (
+          <Flex align="center" gap={12} wrap>
+            {view.payBy && (
+              <Typography.Text role="note">
+                Pay by {payByText(view.payBy)} or this reservation lapses: its tokens are then released and nothing is
+                charged.
+              </Typography.Text>
+            )}
+            <CancelInvestmentButton id={view.id} />
+          </Flex>
+        )}
         {view.status === 'awaiting_payment' && view.payment?.kind === 'card' && (
           <CardPayment
             clientSecret={view.payment.clientSecret}

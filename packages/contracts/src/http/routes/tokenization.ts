@@ -174,6 +174,17 @@ export const tokenizationRoutes = [
     response: investmentViewSchema,
   }),
   route({
+    id: 'cancelInvestment',
+    method: 'POST',
+    path: '/api/tokenization/investments/:id/cancel',
+    service,
+    summary:
+      'Cancels an investment awaiting payment: its card payment is cancelled at the provider and its tokens are free again.',
+    tag,
+    access: 'verified',
+    response: investmentViewSchema,
+  }),
+  route({
     id: 'receiveStripeTokenizationWebhook',
     method: 'POST',
     path: '/api/webhooks/stripe-tokenization',

@@ -3,6 +3,7 @@ import {
   complianceRiskScore,
   contractConfigSchema,
   contractMessages,
+  contractDefaults,
   estimateDeploymentCost,
   hasRequiredDocuments,
   investmentMessages,
@@ -135,18 +136,37 @@ describe('contract and investment (spec 5 and 9)', () => {
     ).toMatchObject({
       tokenSymbol: 'PROP',
       decimals: 18,
-      gasLimit: 500_000,
-      lockupPeriod: 90,
+      gasLimit: 5_000_000,
       transferRestrictions: true,
       dividendDistribution: true,
       governance: false,
     });
+    // The lock-up is the property's (filled in by the service); the oracle has a default.
+    const parsed = contractConfigSchema.parse({ tokenName: 'Queen St', totalSupply: 1000, blockchain: 'polygon' });
+    expect(parsed.lockupPeriod).toBeUndefined();
+    expect(parsed.complianceOracle).toBe(contractDefaults.complianceOracle);
   });
 
-  it('estimates the deployment at 30 gwei on Polygon, 50 on Ethereum, a flat 1 ALGO on Algorand', () => {
-    expect(estimateDeploymentCost('polygon', 500_000)).toEqual({ amount: 0.015, unit: 'ETH' });
-    expect(estimateDeploymentCost('ethereum', 500_000)).toEqual({ amount: 0.025, unit: 'ETH' });
-    expect(estimateDeploymentCost('algorand', 500_000)).toEqual({ amount: 1, unit: 'ALGO' });
+  it("estimates the deployment at the chain's gas price, in the chain's own coin", () => {
+    const gwei30 = String(30_000_000_000n);
+    expect(estimateDeploymentCost('polygon', 5_000_000, gwei30)).toEqual({
+      amount: 0.111,
+      maximum: 0.15,
+      unit: 'MATIC',
+    });
+    expect(estimateDeploymentCost('ethereum', 5_000_000, String(2_000_000_000n))).toEqual({
+      amount: 0.0074,
+      maximum: 0.01,
+      unit: 'ETH',
+    });
+    // A limit below a suite's gas: the suite would not fit, the most it can cost is the limit's.
+    expect(estimateDeploymentCost('polygon', 1_000_000, gwei30)).toEqual({
+      amount: 0.03,
+      maximum: 0.03,
+      unit: 'MATIC',
+    });
+    expect(estimateDeploymentCost('polygon', 5_000_000, null)).toBeNull();
+    expect(estimateDeploymentCost('algorand', 5_000_000, gwei30)).toBeNull();
   });
 
   it('needs at least ten times the token price', () => {

@@ -198,12 +198,26 @@ export const contractMessages = {
   gasLimit: 'Gas limit must be at least 50,000',
 } as const;
 
-/** Spec 9: the contract form's defaults. */
+/**
+ * The gas one property's token suite takes to deploy (deployTREXSuite, measured on the local node:
+ * about 3.65 million with transfer restrictions, 3.54 million without; unpause about 43,000).
+ */
+export const SUITE_DEPLOYMENT_GAS = 3_700_000;
+
+/**
+ * Spec 9: the contract form's defaults; the gas limit is 5,000,000 rather than the spec's 500,000,
+ * which no token suite fits in (it is sent as each deployment transaction's gas limit).
+ */
 export const contractDefaults = {
   tokenSymbol: 'PROP',
   decimals: 18,
-  gasLimit: 500_000,
+  gasLimit: 5_000_000,
   lockupPeriod: 90,
+  /**
+   * The platform's own identity registry: a wallet may hold the token once it is registered there,
+   * which the platform does for KYC-verified wholesale investors only.
+   */
+  complianceOracle: 'Platform identity registry (KYC verified wholesale investors)',
   transferRestrictions: true,
   dividendDistribution: true,
   governance: false,
@@ -224,16 +238,21 @@ export const contractConfigSchema = z.strictObject({
     .min(0, contractMessages.decimals)
     .max(18, contractMessages.decimals)
     .default(contractDefaults.decimals),
-  lockupPeriod: z.coerce
-    .number()
-    .int()
-    .min(30, contractMessages.lockupPeriod)
-    .max(36_500)
-    .default(contractDefaults.lockupPeriod),
+  /**
+   * The lock-up is the one submitted with the property: omitted, the submission's is taken; a
+   * different one is refused (the minted tokens are frozen on chain for that many days).
+   */
+  lockupPeriod: z.coerce.number().int().min(30, contractMessages.lockupPeriod).max(36_500).optional(),
   transferRestrictions: z.boolean().default(contractDefaults.transferRestrictions),
   dividendDistribution: z.boolean().default(contractDefaults.dividendDistribution),
   governance: z.boolean().default(contractDefaults.governance),
-  complianceOracle: z.string().trim().min(1, contractMessages.complianceOracle).max(200),
+  /** Who decides whether a holder may hold and receive the token; optional, the platform's by default. */
+  complianceOracle: z
+    .string()
+    .trim()
+    .min(1, contractMessages.complianceOracle)
+    .max(200)
+    .default(contractDefaults.complianceOracle),
   blockchain: z.enum(tokenBlockchains, { error: contractMessages.blockchain }),
   gasLimit: z.coerce
     .number()
@@ -243,19 +262,95 @@ export const contractConfigSchema = z.strictObject({
     .default(contractDefaults.gasLimit),
 });
 export type ContractConfig = z.input<typeof contractConfigSchema>;
+/** A config as deployed: its lock-up is the property's. */
+export const deployedContractConfigSchema = contractConfigSchema.extend({ lockupPeriod: z.number() });
+export type DeployedContractConfig = z.output<typeof deployedContractConfigSchema>;
+
+/** The coin each chain's gas is paid in (what a deployment costs there). */
+export const nativeCurrencies: Record<TokenBlockchain, string> = {
+  polygon: 'MATIC',
+  ethereum: 'ETH',
+  algorand: 'ALGO',
+};
 
 /**
- * Spec 9: the cost estimate shown before deploying: the gas limit at 30 (Polygon) or 50 (Ethereum)
- * gwei, in ETH; Algorand a flat 0.001 × 1000 ALGO. The deployment records the real cost.
+ * The cost estimate shown before deploying, at the chain's current gas price (wei per gas, as its
+ * node reports it) and in the chain's own coin: `amount` for the gas a suite takes, `maximum` at
+ * the gas limit (the most the deployment can cost). Null for Algorand (no adapter) or when the
+ * chain's gas price is not known. The deployment records what it really cost.
  */
 export function estimateDeploymentCost(
   blockchain: TokenBlockchain,
   gasLimit: number,
-): { amount: number; unit: 'ETH' | 'ALGO' } {
-  if (blockchain === 'algorand') return { amount: 0.001 * 1000, unit: 'ALGO' };
-  const gweiPerGas = blockchain === 'polygon' ? 30 : 50;
-  return { amount: (gasLimit * gweiPerGas) / 1e9, unit: 'ETH' };
+  gasPriceWei: string | null,
+): { amount: number; maximum: number; unit: string } | null {
+  if (blockchain === 'algorand' || gasPriceWei === null || !/^\d+$/.test(gasPriceWei)) return null;
+  const price = BigInt(gasPriceWei);
+  const limit = BigInt(Math.max(0, Math.trunc(gasLimit)));
+  const expected = BigInt(SUITE_DEPLOYMENT_GAS) < limit ? BigInt(SUITE_DEPLOYMENT_GAS) : limit;
+  return {
+    amount: Number(expected * price) / 1e18,
+    maximum: Number(limit * price) / 1e18,
+    unit: nativeCurrencies[blockchain],
+  };
 }
+
+/** GET /api/tokenization/chains: each EVM chain tokens deploy on, as its node answers now. */
+export const tokenChainStatusSchema = z.object({
+  blockchain: z.enum(tokenBlockchains),
+  status: z.enum(['online', 'offline']),
+  chainId: z.number().nullable(),
+  /** Wei per gas, as the node reports it now (eth_gasPrice); null when it does not answer. */
+  gasPriceWei: z.string().nullable(),
+  nativeCurrency: z.string(),
+  checkedAt: z.string(),
+});
+export type TokenChainStatus = z.infer<typeof tokenChainStatusSchema>;
+export const tokenChainStatusListSchema = z.object({ chains: z.array(tokenChainStatusSchema) });
+export type TokenChainStatusList = z.infer<typeof tokenChainStatusListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Who may deploy (issue 39): every check passed (or an exception compliance approved), the
+// issuer's identity verified and a plan that includes tokenization.
+
+export const deploymentConditions = ['compliance', 'kyc', 'plan'] as const;
+export type DeploymentCondition = (typeof deploymentConditions)[number];
+
+export const deploymentRuleMessages = {
+  notChecked: 'Run the compliance checks first: deploying a token needs every check passed.',
+  checksNotPassed: (names: readonly string[]) =>
+    `Every compliance check must pass before a token is deployed; not passed: ${names.join(', ')}. ` +
+    'Fix them and run the checks again, or ask the compliance team for an exception.',
+  kyc: 'Your identity must be verified (KYC) before you deploy a token: verify it under Settings → Verification.',
+  plan: 'Your plan does not include tokenization: deploying a token needs the Enterprise plus Tokenization plan.',
+} as const;
+
+/** One condition not met, with what to do. */
+export const deploymentBlockerSchema = z.object({
+  condition: z.enum(deploymentConditions),
+  message: z.string(),
+});
+export type DeploymentBlocker = z.infer<typeof deploymentBlockerSchema>;
+
+/** A compliance exception: the compliance team let a run that did not pass every check deploy. */
+export const complianceExceptionViewSchema = z.object({
+  runId: z.string(),
+  approvedBy: z.string(),
+  reason: z.string(),
+  approvedAt: z.string(),
+});
+export type ComplianceExceptionView = z.infer<typeof complianceExceptionViewSchema>;
+
+export const complianceExceptionMessages = {
+  reason: 'Give the reason for the exception (at least 20 characters).',
+  notNeeded: 'Every compliance check of this property passed: no exception is needed.',
+  notCompleted: 'The compliance checks of this property have not completed: an exception needs their result.',
+} as const;
+
+export const complianceExceptionRequestSchema = z.strictObject({
+  reason: z.string().trim().min(20, complianceExceptionMessages.reason).max(2000),
+});
+export type ComplianceExceptionRequest = z.input<typeof complianceExceptionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Investment (spec 5 and 9)
@@ -316,6 +411,8 @@ export const tokenizationPaths = {
   property: (id: string) => `/api/tokenization/properties/${id}`,
   document: (id: string, documentId: string) => `/api/tokenization/properties/${id}/documents/${documentId}`,
   complianceCheck: (id: string) => `/api/tokenization/properties/${id}/compliance-check`,
+  complianceException: (id: string) => `/api/tokenization/properties/${id}/compliance-exception`,
+  chains: '/api/tokenization/chains',
   contract: (id: string) => `/api/tokenization/properties/${id}/contract`,
   summary: '/api/tokenization/summary',
   wholesaleDeclaration: '/api/tokenization/wholesale-declaration',
@@ -380,7 +477,7 @@ export type ComplianceRunView = z.infer<typeof complianceRunViewSchema>;
 
 export const tokenContractViewSchema = z.object({
   status: z.enum(['queued', 'deploying', 'deployed', 'failed']),
-  config: contractConfigSchema,
+  config: deployedContractConfigSchema,
   chainId: z.number().nullable(),
   contractAddress: z.string().nullable(),
   identityRegistryAddress: z.string().nullable(),
@@ -426,6 +523,10 @@ export const propertyViewSchema = z.object({
   documents: z.array(propertyDocumentViewSchema),
   compliance: complianceRunViewSchema.nullable(),
   contract: tokenContractViewSchema.nullable(),
+  /** The exception the compliance team approved for the latest run, if any. */
+  complianceException: complianceExceptionViewSchema.nullable(),
+  /** What still stands between the property and its token (empty: it may be deployed). */
+  deploymentBlockers: z.array(deploymentBlockerSchema),
   createdAt: z.string(),
 });
 export type PropertyView = z.output<typeof propertyViewSchema>;

@@ -8,10 +8,13 @@ import {
   stripeClientProvider,
   type ServiceEventsOptions,
 } from '@app/platform';
+import { ChainStatusController } from './chain/chain-status.controller';
+import { ChainStatusService } from './chain/chain-status.service';
 import { ComplianceRunsRepository } from './compliance/compliance-runs.repository';
 import { ComplianceQueue } from './compliance/compliance.queue';
 import { tokenizationConfigSchema, type tokenizationWorkerConfigSchema } from './config';
-import { DeploymentController } from './deployment/deployment.controller';
+import { ComplianceExceptionController, DeploymentController } from './deployment/deployment.controller';
+import { DeploymentRule } from './deployment/deployment-rule';
 import { DeploymentQueue } from './deployment/deployment.queue';
 import { DeploymentService } from './deployment/deployment.service';
 import { TokenContractsRepository } from './deployment/token-contracts.repository';
@@ -23,6 +26,8 @@ import { InvestmentsService } from './investments/investments.service';
 import { LockupQueue } from './investments/lockup.queue';
 import { MintQueue } from './investments/mint.queue';
 import { WholesaleService } from './investments/wholesale.service';
+import { AccountPlansRepository } from './plans/account-plans.repository';
+import { InvoicePaidHandler, SubscriptionActivatedHandler } from './plans/plan-events.handlers';
 import { PropertiesController } from './properties/properties.controller';
 import { PropertiesRepository } from './properties/properties.repository';
 import { PropertiesService } from './properties/properties.service';
@@ -59,11 +64,16 @@ export const tokenizationProviders = [
   DeploymentQueue,
   MintQueue,
   LockupQueue,
+  AccountPlansRepository,
+  DeploymentRule,
   ...kycClearanceProviders,
 ];
 
-/** Identity's events the API applies: each user's KYC status (the compliance check and investments read it). */
-const handlers = [KycStatusChangedHandler];
+/**
+ * The events the API applies: identity's KYC status of each user (the compliance check, deployments
+ * and investments read it) and billing's plan of each user (deploying needs one with tokenization).
+ */
+const handlers = [KycStatusChangedHandler, SubscriptionActivatedHandler, InvoicePaidHandler];
 
 @Module({
   imports: [tokenizationPlatform(tokenizationConfigSchema, { handlers }), tokenizationQueues],
@@ -71,6 +81,8 @@ const handlers = [KycStatusChangedHandler];
     EligibilityController,
     PropertiesController,
     DeploymentController,
+    ComplianceExceptionController,
+    ChainStatusController,
     InvestmentsController,
     StripePaymentsWebhookController,
   ],
@@ -81,6 +93,7 @@ const handlers = [KycStatusChangedHandler];
     RegionGuard,
     PropertiesService,
     DeploymentService,
+    ChainStatusService,
     stripeClientProvider,
     CardPayments,
     WholesaleService,

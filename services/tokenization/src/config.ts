@@ -84,6 +84,14 @@ export const tokenizationConfigSchema = baseConfigSchema.extend({
     .string()
     .regex(/^[A-Z]{2}$/)
     .default('NZ'),
+  /**
+   * The chains' JSON-RPC endpoints (the worker's), read only: the gas price of the cost estimate and
+   * whether each answers. No key: the API never signs. Unset in production, the chain shows offline.
+   */
+  POLYGON_RPC_URL: isProduction ? z.url().optional() : z.url().default('http://127.0.0.1:8545'),
+  ETHEREUM_RPC_URL: isProduction ? z.url().optional() : z.url().default('http://127.0.0.1:8545'),
+  /** How long the API waits for a chain's answer (status, gas price) before showing it offline. */
+  CHAIN_STATUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   // Investments paid by card: STRIPE_SECRET_KEY (+ STRIPE_API_* for the local fake) and the webhook secret.
   ...stripeConfigShape,
   STRIPE_PUBLISHABLE_KEY: stripeDevDefault(z.string().regex(/^pk_(test|live)_\w+$/), 'pk_test_local'),

@@ -33,6 +33,7 @@ describe('ViemTokenChain (ERC-3643 on a local EVM node)', () => {
     decimals: DECIMALS,
     lockupDays: 90,
     transferRestrictions: true,
+    gasLimit: 5_000_000,
   };
   const [alice, bob] = LocalEvmNode.holderPrivateKeys.map((key) => privateKeyToAccount(key));
 

@@ -142,7 +142,20 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
     ({ app, url: api } = await startApp(AppModule));
     worker = await startWorker(WorkerModule);
     await stripe.useWebhook(`${api}/api/webhooks/stripe-tokenization`, webhookSecret);
-    producer = await connectEventProducer('tokenization-test', ['KycStatusChanged']);
+    producer = await connectEventProducer('tokenization-test', ['KycStatusChanged', 'SubscriptionActivated']);
+    // Deploying a token needs a plan that includes tokenization (issue 39).
+    await producer.send({
+      topic: eventTopic('SubscriptionActivated'),
+      messages: [
+        eventMessage('SubscriptionActivated', owner.id, {
+          userId: owner.id,
+          subscriptionId: `sub_${randomUUID()}`,
+          planId: 'pro',
+          billingCycle: 'monthly',
+          currentPeriodEnd: timestampFromDate(new Date(Date.now() + 30 * 86_400_000)),
+        }),
+      ],
+    });
     await producer.send({
       topic: eventTopic('KycStatusChanged'),
       messages: [
@@ -157,9 +170,11 @@ describe('tokenization: submission, compliance, contract, region gate', () => {
       ],
     });
     await waitFor(
-      async () => (await query('SELECT 1 FROM tokenization.kyc_clearances WHERE user_id = $1', [owner.id])).length > 0,
+      async () =>
+        (await query('SELECT 1 FROM tokenization.kyc_clearances WHERE user_id = $1', [owner.id])).length > 0 &&
+        (await query('SELECT 1 FROM tokenization.account_plans WHERE user_id = $1', [owner.id])).length > 0,
       30_000,
-      'the KYC status applied',
+      'the KYC status and plan applied',
     );
   });
 

@@ -60,6 +60,7 @@ export const queryKeys = {
   tokenizationProperties: ['tokenization', 'properties'] as const,
   tokenizationProperty: (id: string) => ['tokenization', 'properties', id] as const,
   tokenizationSummary: ['tokenization', 'summary'] as const,
+  tokenChains: ['tokenization', 'chains'] as const,
   wholesaleDeclaration: ['tokenization', 'wholesale-declaration'] as const,
   tokenizationInvestment: (id: string) => ['tokenization', 'investments', id] as const,
   tokenizationInvestments: ['tokenization', 'investments'] as const,

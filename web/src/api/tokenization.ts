@@ -8,6 +8,7 @@ import {
   type PropertyDocumentKey,
   type PropertyList,
   type PropertyView,
+  type TokenChainStatusList,
   type TokenizationEligibility,
   type TokenizationSummary,
   type WholesaleDeclarationRequest,
@@ -73,6 +74,11 @@ export function deployContract(id: string, config: ContractConfig): Promise<Prop
 /** GET /api/tokenization/summary: the dashboard's tokenization figures. */
 export function fetchTokenizationSummary(): Promise<TokenizationSummary> {
   return callRoute(routeById('getTokenizationSummary'));
+}
+
+/** GET /api/tokenization/chains: the chains tokens deploy on, their status and gas price now. */
+export function fetchTokenChains(): Promise<TokenChainStatusList> {
+  return callRoute(routeById('getTokenChains'));
 }
 
 /** GET /api/tokenization/wholesale-declaration: the user's declaration, or null when there is none (404). */

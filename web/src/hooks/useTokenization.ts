@@ -10,6 +10,7 @@ import {
   fetchInvestments,
   fetchProperties,
   fetchProperty,
+  fetchTokenChains,
   fetchTokenizationEligibility,
   fetchTokenizationSummary,
   fetchWholesaleDeclaration,
@@ -43,6 +44,11 @@ export const investmentSettled = (investment: InvestmentView): boolean =>
 /** The region gate's answer, read once per visit and shared by the sidebar, the dashboard and the pages. */
 export function useTokenizationEligibility() {
   return useQuery({ queryKey: queryKeys.tokenizationEligibility, queryFn: fetchTokenizationEligibility });
+}
+
+/** The chains' status and gas price (the contract step's cost estimate), read again every 30 s. */
+export function useTokenChains() {
+  return useQuery({ queryKey: queryKeys.tokenChains, queryFn: fetchTokenChains, refetchInterval: 30_000 });
 }
 
 export function useTokenizationProperties() {

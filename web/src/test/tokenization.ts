@@ -10,6 +10,7 @@ import {
   type InvestmentView,
   type KycStatusResponse,
   type PropertyView,
+  type TokenChainStatusList,
   type TokenContractView,
   type TokenizationEligibility,
   type TokenizationSummary,
@@ -72,7 +73,7 @@ export function tokenContract(overrides: Partial<TokenContractView> = {}): Token
       governance: false,
       complianceOracle: 'Platform identity registry',
       blockchain: 'polygon',
-      gasLimit: 500_000,
+      gasLimit: 5_000_000,
     },
     chainId: 31337,
     contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -116,6 +117,8 @@ export function property(overrides: Partial<PropertyView> = {}): PropertyView {
     documents: [],
     compliance: complianceRun(),
     contract: null,
+    complianceException: null,
+    deploymentBlockers: [],
     createdAt: '2026-11-22T05:00:00.000Z',
     ...overrides,
   };
@@ -168,12 +171,35 @@ export const summary: TokenizationSummary = {
 type Route = (init: RequestInit | undefined) => MockResponse;
 export type TokenizationRoutes = Record<string, MockResponse | MockResponse[] | Route>;
 
+/** Both chains answering: Polygon at 30 gwei, Ethereum at 2 gwei. */
+export const tokenChains: TokenChainStatusList = {
+  chains: [
+    {
+      blockchain: 'polygon',
+      status: 'online',
+      chainId: 137,
+      gasPriceWei: '30000000000',
+      nativeCurrency: 'MATIC',
+      checkedAt: '2026-11-22T05:00:00.000Z',
+    },
+    {
+      blockchain: 'ethereum',
+      status: 'online',
+      chainId: 1,
+      gasPriceWei: '2000000000',
+      nativeCurrency: 'ETH',
+      checkedAt: '2026-11-22T05:00:00.000Z',
+    },
+  ],
+};
+
 /** What every tokenization screen reads first: a New Zealand visitor, verified, with a declaration, nothing submitted. */
 export const defaultTokenizationRoutes: TokenizationRoutes = {
   [`GET ${tokenizationPaths.eligibility}`]: { body: newZealand },
   [`GET ${tokenizationPaths.properties}`]: { body: { properties: [] } },
   [`GET ${tokenizationPaths.wholesaleDeclaration}`]: { body: validDeclaration },
   [`GET ${tokenizationPaths.summary}`]: { body: summary },
+  [`GET ${tokenizationPaths.chains}`]: { body: tokenChains },
   'GET /api/kyc/status': { body: verifiedKyc },
   [`GET ${tokenizationPaths.myInvestments}`]: { body: { investments: [] } },
   // Where the card form loads Stripe.js from (null: Stripe's own).

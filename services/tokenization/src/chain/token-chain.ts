@@ -33,6 +33,12 @@ export interface SuiteSpec {
    * holder may transfer to another verified holder.
    */
   transferRestrictions: boolean;
+  /**
+   * The contract config's gas limit: the most gas each deployment transaction (deployTREXSuite,
+   * unpause) may use, sent as its gas limit. A transaction the chain estimates above it is not sent
+   * (GasLimitTooLow): nothing is spent.
+   */
+  gasLimit: number;
 }
 
 /** One property's token and the registries and compliance the factory deployed with it. */
@@ -120,5 +126,18 @@ export class ChainUnavailable extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ChainUnavailable';
+  }
+}
+
+/** A transaction would need more gas than its limit: it was not sent, nothing was spent. */
+export class GasLimitTooLow extends Error {
+  constructor(
+    readonly needed: bigint,
+    readonly limit: number,
+  ) {
+    super(
+      `The deployment needs about ${needed.toLocaleString('en-US')} gas, more than its gas limit of ${limit.toLocaleString('en-US')}: raise the gas limit and deploy again.`,
+    );
+    this.name = 'GasLimitTooLow';
   }
 }

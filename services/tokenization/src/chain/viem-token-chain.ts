@@ -25,6 +25,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   ChainTransactionReverted,
   ChainUnavailable,
+  GasLimitTooLow,
   type DeployedSuite,
   type SuiteSpec,
   type TokenChain,
@@ -132,11 +133,13 @@ export class ViemTokenChain implements TokenChain {
       const existing = await this.read<Address>(trexFactory, artifacts.trexFactory, 'getToken', [spec.salt]);
       const deployment =
         existing === zeroAddress
-          ? await this.send(trexFactory, artifacts.trexFactory, 'deployTREXSuite', [
-              spec.salt,
-              this.tokenDetails(factory, spec),
-              NO_CLAIMS,
-            ])
+          ? await this.send(
+              trexFactory,
+              artifacts.trexFactory,
+              'deployTREXSuite',
+              [spec.salt, this.tokenDetails(factory, spec), NO_CLAIMS],
+              spec.gasLimit,
+            )
           : await this.receiptOfEvent(trexFactory, artifacts.trexFactory, 'TREXSuiteDeployed', { _token: existing });
       const [deployed] = parseEventLogs({
         abi: artifacts.trexFactory.abi,
@@ -149,7 +152,7 @@ export class ViemTokenChain implements TokenChain {
       // The factory leaves the token paused; the deployer is its agent.
       const paused = await this.read<boolean>(token, artifacts.token, 'paused', []);
       const unpause = paused
-        ? await this.send(token, artifacts.token, 'unpause', [])
+        ? await this.send(token, artifacts.token, 'unpause', [], spec.gasLimit)
         : await this.receiptOfEvent(token, artifacts.token, 'Unpaused', {}, deployment.blockNumber);
       const receipts = [deployment, unpause];
       return {
@@ -298,7 +301,19 @@ export class ViemTokenChain implements TokenChain {
     contract: Artifact,
     functionName: string,
     args: readonly unknown[],
+    gasLimit?: number,
   ): Promise<TransactionReceipt> {
+    if (gasLimit !== undefined) {
+      // Estimated first: a transaction that cannot fit its limit is not sent (it would revert and cost gas).
+      const needed = await this.publicClient.estimateContractGas({
+        address,
+        abi: contract.abi,
+        functionName,
+        args,
+        account: this.account,
+      });
+      if (needed > BigInt(gasLimit)) throw new GasLimitTooLow(needed, gasLimit);
+    }
     const hash = await this.walletClient.writeContract({
       address,
       abi: contract.abi,
@@ -306,6 +321,7 @@ export class ViemTokenChain implements TokenChain {
       args,
       account: this.account,
       chain: await this.chainOf(),
+      ...(gasLimit !== undefined ? { gas: BigInt(gasLimit) } : {}),
     });
     return this.receiptOf(hash, { to: address, data: encodeFunctionData({ abi: contract.abi, functionName, args }) });
   }

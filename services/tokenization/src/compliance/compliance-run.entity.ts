@@ -38,4 +38,20 @@ export class ComplianceRun {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /**
+   * An exception the compliance team approved for this run (it did not pass every check): why, by
+   * whom (their user id and e-mail) and when. A new run needs its own.
+   */
+  @Column({ name: 'exception_reason', type: 'text', nullable: true })
+  exceptionReason!: string | null;
+
+  @Column({ name: 'exception_by', type: 'uuid', nullable: true })
+  exceptionBy!: string | null;
+
+  @Column({ name: 'exception_by_email', type: 'varchar', length: 320, nullable: true })
+  exceptionByEmail!: string | null;
+
+  @Column({ name: 'exception_at', type: 'timestamptz', nullable: true })
+  exceptionAt!: Date | null;
 }

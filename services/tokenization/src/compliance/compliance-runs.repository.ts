@@ -43,7 +43,20 @@ export class ComplianceRunsRepository {
     manager: EntityManager,
     id: string,
     changes: Partial<
-      Pick<ComplianceRun, 'status' | 'progress' | 'checks' | 'evidence' | 'riskScore' | 'overallStatus' | 'completedAt'>
+      Pick<
+        ComplianceRun,
+        | 'status'
+        | 'progress'
+        | 'checks'
+        | 'evidence'
+        | 'riskScore'
+        | 'overallStatus'
+        | 'completedAt'
+        | 'exceptionReason'
+        | 'exceptionBy'
+        | 'exceptionByEmail'
+        | 'exceptionAt'
+      >
     >,
   ): Promise<void> {
     await manager.update(ComplianceRun, { id }, changes as Record<string, unknown>);

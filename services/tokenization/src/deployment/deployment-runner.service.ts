@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { tokenizationMessages } from '@app/contracts';
 import { OutboxService, TransactionRunner, type Transaction } from '@app/platform';
-import { ChainTransactionReverted, type TokenChain, type TrexFactory } from '../chain/token-chain';
+import { ChainTransactionReverted, GasLimitTooLow, type TokenChain, type TrexFactory } from '../chain/token-chain';
 import { PropertiesRepository } from '../properties/properties.repository';
 import type { TokenContract } from './token-contract.entity';
 import { isEvmBlockchain, TokenChains } from './token-chains';
@@ -49,6 +49,7 @@ export class DeploymentRunner {
         decimals: contract.config.decimals,
         lockupDays: contract.config.lockupPeriod,
         transferRestrictions: contract.config.transferRestrictions,
+        gasLimit: contract.config.gasLimit,
       });
     });
 
@@ -105,7 +106,9 @@ export class DeploymentRunner {
     const reason =
       error instanceof ChainTransactionReverted
         ? `${tokenizationMessages.deploymentFailed} (${error.reason})`
-        : tokenizationMessages.deploymentFailed;
+        : error instanceof GasLimitTooLow
+          ? `${tokenizationMessages.deploymentFailed} ${error.message}`
+          : tokenizationMessages.deploymentFailed;
     await this.transactions.run(async (manager) => {
       const contract = await this.contracts.lock(manager, contractId);
       if (!contract || contract.attempt !== attempt || contract.status === 'deployed') return;

@@ -16,3 +16,15 @@ export class DeploymentController {
     return this.deployments.deploy(user.id, id, body);
   }
 }
+
+/** The compliance team's exception (admin role, checked from the route's descriptor; not region-gated). */
+@Controller('api/tokenization/properties/:id/compliance-exception')
+export class ComplianceExceptionController {
+  constructor(private readonly deployments: DeploymentService) {}
+
+  @Post()
+  @HttpCode(200)
+  approve(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: unknown): Promise<PropertyView> {
+    return this.deployments.approveException(user, id, body);
+  }
+}

@@ -2,6 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Queue as QueueName } from '@app/contracts';
 import type { Job } from 'bullmq';
+import { GasLimitTooLow } from '../chain/token-chain';
 import { DeploymentQueue, type DeploymentJob } from './deployment.queue';
 import { DeploymentRunner } from './deployment-runner.service';
 
@@ -34,6 +35,11 @@ export class DeploymentProcessor extends WorkerHost implements OnApplicationBoot
     try {
       return await this.runner.run(job.data.contractId, job.data.attempt);
     } catch (error) {
+      // Trying again cannot help: the user raises the gas limit and starts a new attempt.
+      if (error instanceof GasLimitTooLow) {
+        await this.runner.fail(job.data.contractId, job.data.attempt, error);
+        return 'failed';
+      }
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
         await this.runner.fail(job.data.contractId, job.data.attempt, error);
       throw error;

@@ -1,5 +1,4 @@
-import type { contractConfigSchema, TokenBlockchain, TokenContractView } from '@app/contracts';
-import type { z } from 'zod';
+import type { DeployedContractConfig, TokenBlockchain, TokenContractView } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A property's security token: its configuration, then the deployment on chain (one per property). */
@@ -18,7 +17,7 @@ export class TokenContract {
   status!: TokenContractView['status'];
 
   @Column({ type: 'jsonb' })
-  config!: z.output<typeof contractConfigSchema>;
+  config!: DeployedContractConfig;
 
   @Column({ type: 'varchar', length: 10 })
   blockchain!: TokenBlockchain;

@@ -20,6 +20,7 @@ import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { pendingChecks } from '../compliance/compliance-checks';
 import { ComplianceRunsRepository } from '../compliance/compliance-runs.repository';
 import { ComplianceQueue } from '../compliance/compliance.queue';
+import { DeploymentRule } from '../deployment/deployment-rule';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
 import { documentKindOf } from './document-kind';
 import { PropertiesRepository } from './properties.repository';
@@ -56,6 +57,7 @@ export class PropertiesService {
     private readonly contracts: TokenContractsRepository,
     private readonly queue: ComplianceQueue,
     private readonly outbox: OutboxService,
+    private readonly rule: DeploymentRule,
   ) {}
 
   async submit(
@@ -183,7 +185,17 @@ export class PropertiesService {
       this.runs.latestOf(this.transactions.autocommit, ids),
       this.contracts.ofProperties(this.transactions.autocommit, ids),
     ]);
-    return properties.map((property) => propertyView(property, runs.get(property.id), contracts.get(property.id)));
+    const now = new Date();
+    return Promise.all(
+      properties.map(async (property) =>
+        propertyView(
+          property,
+          runs.get(property.id),
+          contracts.get(property.id),
+          await this.rule.blockers(this.transactions.autocommit, property.userId, runs.get(property.id), now),
+        ),
+      ),
+    );
   }
 
   /** Each file: a known document type, once, of an accepted kind by its content; then the 3-document rule. */

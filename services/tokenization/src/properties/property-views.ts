@@ -1,5 +1,6 @@
 import {
   propertyDocumentTypes,
+  type DeploymentBlocker,
   type ComplianceRunView,
   type PropertyDocumentKey,
   type PropertyDocumentView,
@@ -7,6 +8,7 @@ import {
   type TokenContractView,
 } from '@app/contracts';
 import type { ComplianceRun } from '../compliance/compliance-run.entity';
+import { complianceExceptionOf } from '../deployment/deployment-rule';
 import type { TokenContract } from '../deployment/token-contract.entity';
 import type { Property } from './property.entity';
 
@@ -46,6 +48,7 @@ export function propertyView(
   property: Property,
   run: ComplianceRun | null | undefined,
   contract: TokenContract | null | undefined,
+  deploymentBlockers: DeploymentBlocker[] = [],
 ): PropertyView {
   const documents: PropertyDocumentView[] = property.documents.map((document) => ({
     id: document.id,
@@ -84,6 +87,8 @@ export function propertyView(
     documents,
     compliance: run ? complianceRunView(run) : null,
     contract: contract ? tokenContractView(contract) : null,
+    complianceException: complianceExceptionOf(run),
+    deploymentBlockers: contract?.status === 'deployed' ? [] : deploymentBlockers,
     createdAt: property.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { tokenizationPaths } from '@app/contracts';
+import { deploymentRuleMessages, tokenizationPaths } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, requestBody } from '../../test/render';
@@ -44,7 +44,15 @@ const belowThreshold = property({
       check('jurisdiction', 'passed', 'New Zealand property.'),
     ],
   }),
+  deploymentBlockers: [
+    {
+      condition: 'compliance',
+      message: deploymentRuleMessages.checksNotPassed(['Valuation', 'Identity verification']),
+    },
+  ],
 });
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue to Smart Contract' }) as HTMLButtonElement;
 
 describe('Compliance Verification', { timeout: 30_000 }, () => {
   it('shows each check live as the server runs it, then the score and the way on', async () => {
@@ -118,7 +126,7 @@ describe('Compliance Verification', { timeout: 30_000 }, () => {
     expect(within(score).getByText('Needs more work')).toBeTruthy();
     expect(checkRow('Identity verification').getByText('Failed')).toBeTruthy();
     expect(checkRow('Valuation').getByText('Warning')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Continue to Smart Contract' })).toBeNull();
+    expect(continueButton().disabled).toBe(true);
     expect(screen.getByText('A risk score of at least 70 is needed to configure the smart contract.')).toBeTruthy();
     expect(
       screen.getByText('Identity verification: Identity not verified: additional documentation required.'),
@@ -153,5 +161,73 @@ describe('Compliance Verification', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Submit Property' })).toBeTruthy();
     expect(currentUrl()).toBe('/tokenization');
     expect(stepState('Property Submission')).toBe('Active');
+  });
+
+  // Issue 39: the server's rule, shown with its reasons before the button, which stays disabled.
+  it('shows why a failed run, an unverified identity and a plan without tokenization block the token', async () => {
+    tokenizationApi({
+      'GET /api/kyc/status': { body: unverifiedKyc },
+      [propertyPath]: {
+        body: property({
+          status: 'approved',
+          compliance: complianceRun({
+            riskScore: 70,
+            overallStatus: 'failed',
+            checks: [check('title', 'passed'), check('kyc', 'failed', 'Identity not verified.')],
+          }),
+          deploymentBlockers: [
+            { condition: 'compliance', message: deploymentRuleMessages.checksNotPassed(['Identity verification']) },
+            { condition: 'kyc', message: deploymentRuleMessages.kyc },
+            { condition: 'plan', message: deploymentRuleMessages.plan },
+          ],
+        }),
+      },
+    });
+    renderTokenization(url);
+    const reasons = await screen.findByRole('list', { name: 'Deployment conditions not met' });
+    expect(within(reasons).getByText(deploymentRuleMessages.checksNotPassed(['Identity verification']))).toBeTruthy();
+    expect(within(reasons).getByText(deploymentRuleMessages.kyc)).toBeTruthy();
+    expect(within(reasons).getByText(deploymentRuleMessages.plan)).toBeTruthy();
+    expect(within(reasons).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(
+      '/settings?tab=verification',
+    );
+    expect(within(reasons).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
+    // The reasons come before the button, and the button cannot be used.
+    expect(reasons.compareDocumentPosition(continueButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Run Checks Again' })).toBeTruthy();
+  });
+
+  it('keeps a plan without tokenization on the step even when every check passed, and the URL cannot skip it', async () => {
+    tokenizationApi({
+      [propertyPath]: {
+        body: property({ deploymentBlockers: [{ condition: 'plan', message: deploymentRuleMessages.plan }] }),
+      },
+    });
+    renderTokenization(`/tokenization?property=${propertyId}&step=contract`);
+    expect(await screen.findByText(deploymentRuleMessages.plan)).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+    expect(stepState('Compliance Verification')).toBe('Active');
+    expect(screen.queryByRole('button', { name: 'Deploy Contract' })).toBeNull();
+  });
+
+  it("shows the compliance team's exception with who approved it and why, and lets the user on", async () => {
+    tokenizationApi({
+      [propertyPath]: {
+        body: property({
+          compliance: complianceRun({ riskScore: 90, overallStatus: 'warning', checks: [check('title', 'warning')] }),
+          complianceException: {
+            runId: 'run-1',
+            approvedBy: 'compliance@example.com',
+            reason: 'Title checked by hand against the LINZ register.',
+            approvedAt: '2026-11-22T06:00:00.000Z',
+          },
+        }),
+      },
+    });
+    renderTokenization(url);
+    expect(await screen.findByText(/Compliance exception approved by compliance@example.com/)).toBeTruthy();
+    expect(screen.getByText('Title checked by hand against the LINZ register.')).toBeTruthy();
+    expect(continueButton().disabled).toBe(false);
   });
 });

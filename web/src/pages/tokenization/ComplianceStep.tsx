@@ -12,7 +12,9 @@ import {
   kycVerificationPath,
   type ComplianceCheckStatus,
   type ComplianceCheckView,
+  type ComplianceExceptionView,
   type ComplianceRunView,
+  type DeploymentBlocker,
   type PropertyView,
 } from '@app/contracts';
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
@@ -22,7 +24,8 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { useKycStatus } from '../../hooks/useKyc';
 import { useRerunComplianceCheck } from '../../hooks/useTokenization';
 import { useToast } from '../../hooks/useToast';
-import { compliancePassed } from './workflow';
+import { formatDateTime } from '../../lib/format';
+import { compliancePassed, scoredEnough } from './workflow';
 import { checkStatusColors, checkStatusLabels } from './labels';
 
 const statusIcons: Record<ComplianceCheckStatus, ReactNode> = {
@@ -82,17 +85,28 @@ export function ComplianceStep({ property, onContinue, onStartOver }: Compliance
             description="Nothing was decided about the property: run the checks again."
           />
         )}
-        {run?.status === 'completed' &&
-          (compliancePassed(property) ? (
-            <Flex justify="flex-end">
-              <Button type="primary" onClick={onContinue}>
-                Continue to Smart Contract
-              </Button>
-            </Flex>
-          ) : (
-            <BelowThreshold checks={run.checks} />
-          ))}
-        {(run?.status === 'failed' || (run?.status === 'completed' && !compliancePassed(property))) && (
+        {run?.status === 'completed' && !scoredEnough(property) && (
+          <BelowThreshold
+            checks={run.checks}
+            verifyLink={!property.deploymentBlockers.some((blocker) => blocker.condition === 'kyc')}
+          />
+        )}
+        {run?.status === 'completed' && property.complianceException && (
+          <ExceptionNote exception={property.complianceException} />
+        )}
+        {run?.status === 'completed' && property.deploymentBlockers.length > 0 && (
+          <Blockers blockers={property.deploymentBlockers} />
+        )}
+        {run?.status === 'completed' && (
+          <Flex justify="flex-end">
+            <Button type="primary" onClick={onContinue} disabled={!compliancePassed(property)}>
+              Continue to Smart Contract
+            </Button>
+          </Flex>
+        )}
+        {(run?.status === 'failed' ||
+          (run?.status === 'completed' &&
+            property.deploymentBlockers.some((blocker) => blocker.condition === 'compliance'))) && (
           <Flex gap={8} wrap justify="flex-end">
             <Button onClick={onStartOver}>Start Over</Button>
             <Button type="primary" loading={rerun.isPending} onClick={runAgain}>
@@ -154,12 +168,64 @@ function RiskScore({ score, overallStatus }: { score: number; overallStatus: Com
   );
 }
 
+/** Where each unmet condition is put right. */
+const blockerActions: Record<DeploymentBlocker['condition'], { to: string; label: string } | null> = {
+  compliance: null,
+  kyc: { to: kycVerificationPath, label: 'Verify your identity' },
+  plan: { to: '/pricing', label: 'See the plans' },
+};
+
+/** Issue 39: what still stands between the property and its token, as the server decides it. */
+function Blockers({ blockers }: { blockers: DeploymentBlocker[] }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      title="The token cannot be deployed yet"
+      description={
+        <ul aria-label="Deployment conditions not met" style={{ margin: 0, paddingInlineStart: 20 }}>
+          {blockers.map((blocker) => {
+            const action = blockerActions[blocker.condition];
+            return (
+              <li key={blocker.condition}>
+                <Flex vertical gap={4} align="flex-start">
+                  <Typography.Text>{blocker.message}</Typography.Text>
+                  {action && (
+                    <ButtonLink to={action.to} size="small">
+                      {action.label}
+                    </ButtonLink>
+                  )}
+                </Flex>
+              </li>
+            );
+          })}
+        </ul>
+      }
+    />
+  );
+}
+
+/** An exception the compliance team approved for this run: who, when and why. */
+function ExceptionNote({ exception }: { exception: ComplianceExceptionView }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={`Compliance exception approved by ${exception.approvedBy} on ${formatDateTime(exception.approvedAt)}`}
+      description={exception.reason}
+    />
+  );
+}
+
 /** Below 70 the user stays on this step: what held it back, and how to do better. */
-function BelowThreshold({ checks }: { checks: ComplianceCheckView[] }) {
+function BelowThreshold({ checks, verifyLink }: { checks: ComplianceCheckView[]; verifyLink: boolean }) {
   const kyc = useKycStatus();
   const concerns = checks.filter((check) => check.status === 'failed' || check.status === 'warning');
   const identityMissing =
-    checks.some((check) => check.id === 'kyc' && check.status === 'failed') && !kycCleared(kyc.data?.kycStatus);
+    verifyLink &&
+    checks.some((check) => check.id === 'kyc' && check.status === 'failed') &&
+    !kycCleared(kyc.data?.kycStatus);
   return (
     <Alert
       type="error"

@@ -1,8 +1,8 @@
-import { tokenizationPaths } from '@app/contracts';
+import { contractDefaults, tokenizationPaths } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fillIn, requestBody } from '../../test/render';
-import { property, propertyId, tokenContract, tokenizationApi } from '../../test/tokenization';
+import { property, propertyId, tokenChains, tokenContract, tokenizationApi } from '../../test/tokenization';
 import { currentUrl, renderTokenization, stepState } from './testSupport';
 
 const propertyPath = `GET ${tokenizationPaths.property(propertyId)}`;
@@ -21,8 +21,8 @@ async function chooseBlockchain(user: User, label: string) {
 }
 
 describe('Smart Contract', { timeout: 30_000 }, () => {
-  it("starts from the spec's defaults and estimates the cost as they change", async () => {
-    tokenizationApi({ [propertyPath]: { body: property() } });
+  it("starts from the defaults and the submission's lock-up, and estimates the cost at the chain's gas price", async () => {
+    tokenizationApi({ [propertyPath]: { body: property({ lockupPeriod: 365 }) } });
     const { user } = renderTokenization(url);
     await screen.findByRole('button', { name: 'Deploy Contract' });
     expect(stepState('Smart Contract')).toBe('Active');
@@ -32,24 +32,61 @@ describe('Smart Contract', { timeout: 30_000 }, () => {
     expect(field('Token Symbol').value).toBe('PROP');
     expect(field('Decimals').value).toBe('18');
     expect(field('Total Supply').value).toBe('1000');
-    expect(field('Lockup Period (days)').value).toBe('90');
-    expect(field('Gas Limit').value).toBe('500000');
+    // The lock-up submitted with the property (not the spec's 90), shown and not editable here.
+    expect(field('Lockup Period (days)').value).toBe('365');
+    expect(field('Lockup Period (days)').disabled).toBe(true);
+    expect(field('Gas Limit').value).toBe('5000000');
+    expect(field('Compliance Oracle').value).toBe(contractDefaults.complianceOracle);
     expect(field('Transfer restrictions').checked).toBe(true);
     expect(field('Dividend distribution').checked).toBe(true);
     expect(field('Governance').checked).toBe(false);
+    // Every option says what it does.
+    for (const hint of [
+      /each investor's tokens are frozen on chain/,
+      /sent to the chain as its gas limit/,
+      /identity registry/,
+    ])
+      expect(screen.getByText(hint)).toBeTruthy();
 
-    // 500,000 gas at 30 gwei (Polygon).
-    expect(estimate()).toBe('Estimated deployment cost: 0.015 ETH');
+    // A suite's 3.7 million gas at Polygon's 30 gwei, in MATIC; at most the 5,000,000 limit's.
+    await waitFor(() =>
+      expect(estimate()).toBe(
+        'Estimated deployment cost: 0.111 MATIC (at most 0.15 MATIC at the gas limit; gas price now 30 gwei)',
+      ),
+    );
     await chooseBlockchain(user, 'Ethereum');
-    expect(estimate()).toBe('Estimated deployment cost: 0.025 ETH');
+    expect(estimate()).toBe(
+      'Estimated deployment cost: 0.0074 ETH (at most 0.01 ETH at the gas limit; gas price now 2 gwei)',
+    );
     await fillIn(user, field('Gas Limit'), '1000000');
-    expect(estimate()).toBe('Estimated deployment cost: 0.05 ETH');
+    expect(estimate()).toBe(
+      'Estimated deployment cost: 0.002 ETH (at most 0.002 ETH at the gas limit; gas price now 2 gwei)',
+    );
 
     await user.click(screen.getByRole('combobox', { name: 'Blockchain' }));
     const algorand = (await screen.findAllByTitle('Algorand (No Algorand adapter yet)')).at(-1)!;
     expect(algorand.className).toContain('ant-select-item-option-disabled');
-    await user.click(algorand);
-    expect(estimate()).toBe('Estimated deployment cost: 0.05 ETH');
+  });
+
+  it('says so when the chain does not answer, rather than estimating', async () => {
+    tokenizationApi({
+      [propertyPath]: { body: property() },
+      [`GET ${tokenizationPaths.chains}`]: {
+        body: {
+          chains: tokenChains.chains.map((chain) => ({
+            ...chain,
+            status: 'offline',
+            chainId: null,
+            gasPriceWei: null,
+          })),
+        },
+      },
+    });
+    renderTokenization(url);
+    await screen.findByRole('button', { name: 'Deploy Contract' });
+    await waitFor(() =>
+      expect(estimate()).toBe('Estimated deployment cost: not available: Polygon does not answer right now.'),
+    );
   });
 
   it("checks the configuration with the contracts' messages", async () => {
@@ -60,6 +97,7 @@ describe('Smart Contract', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Symbol too long')).toBeTruthy();
     await fillIn(user, field('Gas Limit'), '49999');
     expect(await screen.findByText('Gas limit must be at least 50,000')).toBeTruthy();
+    await user.clear(field('Compliance Oracle'));
     await user.click(screen.getByRole('button', { name: 'Deploy Contract' }));
     expect(await screen.findByText('A compliance oracle is required')).toBeTruthy();
   });
@@ -92,13 +130,12 @@ describe('Smart Contract', { timeout: 30_000 }, () => {
       tokenSymbol: 'PROP',
       totalSupply: 1000,
       decimals: 18,
-      lockupPeriod: 90,
       transferRestrictions: true,
       dividendDistribution: true,
       governance: false,
       complianceOracle: 'Platform identity registry',
       blockchain: 'polygon',
-      gasLimit: 500_000,
+      gasLimit: 5_000_000,
     });
     expect(await screen.findByText(/Queued for deployment|Deploying the token contract/)).toBeTruthy();
 

@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useDeployContract } from '../../hooks/useTokenization';
+import { useDeployContract, useTokenChains } from '../../hooks/useTokenization';
 import { useToast } from '../../hooks/useToast';
 import { formatDateTime } from '../../lib/format';
 import { zodRule } from '../../lib/zodRule';
@@ -67,18 +67,37 @@ function initialValues(property: PropertyView): ContractValues {
     tokenSymbol: previous?.tokenSymbol ?? contractDefaults.tokenSymbol,
     totalSupply: previous?.totalSupply ?? property.tokenSupply,
     decimals: previous?.decimals ?? contractDefaults.decimals,
-    lockupPeriod: previous?.lockupPeriod ?? contractDefaults.lockupPeriod,
+    // The submission's lock-up: what the minted tokens are frozen for on chain.
+    lockupPeriod: property.lockupPeriod,
     transferRestrictions: previous?.transferRestrictions ?? contractDefaults.transferRestrictions,
     dividendDistribution: previous?.dividendDistribution ?? contractDefaults.dividendDistribution,
     governance: previous?.governance ?? contractDefaults.governance,
-    complianceOracle: previous?.complianceOracle ?? '',
+    complianceOracle: previous?.complianceOracle ?? contractDefaults.complianceOracle,
     blockchain: previous?.blockchain ?? 'polygon',
     gasLimit: previous?.gasLimit ?? contractDefaults.gasLimit,
   };
 }
 
-const formatCost = ({ amount, unit }: { amount: number; unit: string }) =>
+const formatAmount = (amount: number, unit: string) =>
   `${amount.toLocaleString('en-US', { maximumFractionDigits: 6 })} ${unit}`;
+
+/** Wei per gas as gwei, up to 2 decimals. */
+const gweiOf = (wei: string) => (Number(BigInt(wei) / 10_000_000n) / 100).toLocaleString('en-US');
+
+/** What each option does with the token (issue 39: every option explained). */
+const hints = {
+  lockupPeriod:
+    "From the property's submission: each investor's tokens are frozen on chain for this many days after they are minted.",
+  gasLimit:
+    'The most gas each deployment transaction may use, sent to the chain as its gas limit. A token suite takes about 3.7 million; if the chain estimates more than the limit, the deployment stops before anything is spent.',
+  complianceOracle:
+    "Who decides which wallets may hold the token. By default the platform's identity registry: only wallets of KYC-verified wholesale investors are registered there.",
+  transferRestrictions:
+    'On: holders cannot transfer tokens to each other; only the platform mints and moves them. Off: a holder may transfer to another registered investor.',
+  dividendDistribution:
+    "Recorded with the token for the property's income: distributions are paid to holders off chain, the contract holds no dividend logic.",
+  governance: 'Recorded with the token: holders get no on-chain voting rights from this contract.',
+} as const;
 
 interface ContractStepProps {
   property: PropertyView;
@@ -168,10 +187,13 @@ function ContractForm({ property }: { property: PropertyView }) {
   const { toast } = useToast();
   const blockchain = Form.useWatch('blockchain', form) ?? initial.blockchain;
   const gasLimit = Form.useWatch('gasLimit', form) ?? initial.gasLimit;
-  const estimate = estimateDeploymentCost(blockchain, gasLimit ?? 0);
+  const chains = useTokenChains();
+  const chain = chains.data?.chains.find((candidate) => candidate.blockchain === blockchain);
+  const estimate = estimateDeploymentCost(blockchain, gasLimit ?? 0, chain?.gasPriceWei ?? null);
 
   const send = (values: ContractValues) => {
-    const parsed = contractConfigSchema.safeParse(values);
+    // The lock-up is the submission's (shown, not sent: the server applies it).
+    const parsed = contractConfigSchema.safeParse({ ...values, lockupPeriod: undefined });
     if (!parsed.success) return; // the fields' own rules already show why
     setRefusal(undefined);
     deploy.mutate(
@@ -227,12 +249,18 @@ function ContractForm({ property }: { property: PropertyView }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Lockup Period (days)" name="lockupPeriod" required rules={[zodRule(fields.lockupPeriod)]}>
-            <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
+          <Form.Item label="Lockup Period (days)" name="lockupPeriod" extra={hints.lockupPeriod}>
+            <InputNumber<number> disabled precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Gas Limit" name="gasLimit" required rules={[zodRule(fields.gasLimit)]}>
+          <Form.Item
+            label="Gas Limit"
+            name="gasLimit"
+            required
+            rules={[zodRule(fields.gasLimit)]}
+            extra={hints.gasLimit}
+          >
             <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -247,27 +275,45 @@ function ContractForm({ property }: { property: PropertyView }) {
           <Form.Item
             label="Compliance Oracle"
             name="complianceOracle"
-            required
             rules={[zodRule(fields.complianceOracle)]}
-            extra="Who approves each transfer: the identity and compliance provider the token checks investors against."
+            extra={hints.complianceOracle}
           >
             <Input maxLength={200} />
           </Form.Item>
         </Col>
       </Row>
-      <Flex gap={24} wrap>
-        <Form.Item name="transferRestrictions" valuePropName="checked">
-          <Checkbox>Transfer restrictions</Checkbox>
-        </Form.Item>
-        <Form.Item name="dividendDistribution" valuePropName="checked">
-          <Checkbox>Dividend distribution</Checkbox>
-        </Form.Item>
-        <Form.Item name="governance" valuePropName="checked">
-          <Checkbox>Governance</Checkbox>
-        </Form.Item>
-      </Flex>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="transferRestrictions" valuePropName="checked" extra={hints.transferRestrictions}>
+            <Checkbox>Transfer restrictions</Checkbox>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="dividendDistribution" valuePropName="checked" extra={hints.dividendDistribution}>
+            <Checkbox>Dividend distribution</Checkbox>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="governance" valuePropName="checked" extra={hints.governance}>
+            <Checkbox>Governance</Checkbox>
+          </Form.Item>
+        </Col>
+      </Row>
       <Typography.Paragraph data-testid="deployment-estimate">
-        Estimated deployment cost: <Typography.Text strong>{formatCost(estimate)}</Typography.Text>
+        {estimate && chain ? (
+          <>
+            Estimated deployment cost:{' '}
+            <Typography.Text strong>{formatAmount(estimate.amount, estimate.unit)}</Typography.Text> (at most{' '}
+            {formatAmount(estimate.maximum, estimate.unit)} at the gas limit; gas price now {gweiOf(chain.gasPriceWei!)}{' '}
+            gwei)
+          </>
+        ) : blockchain === 'algorand' ? (
+          'Estimated deployment cost: not available (no Algorand adapter).'
+        ) : chains.isPending ? (
+          "Estimated deployment cost: reading the chain's gas price..."
+        ) : (
+          `Estimated deployment cost: not available: ${blockchainLabels[blockchain]} does not answer right now.`
+        )}
       </Typography.Paragraph>
       {refusal && <Alert type="error" showIcon role="alert" title={refusal} style={{ marginBottom: 16 }} />}
       <Flex justify="flex-end">

@@ -31,8 +31,18 @@ export const overallProgress = (current: WorkflowStage): number =>
   (completedStages(current) / workflowSteps.length) * 100;
 
 /** The checks ran and scored enough to configure the contract (spec 4: at least 70). */
-export const compliancePassed = (property: PropertyView): boolean =>
+export const scoredEnough = (property: PropertyView): boolean =>
   property.compliance?.status === 'completed' && (property.compliance.riskScore ?? 0) >= CONTRACT_MIN_RISK_SCORE;
+
+/**
+ * The checks ran, scored enough (or the compliance team approved an exception) and nothing the
+ * server names stands in the way of the token (issue 39: every check passed or an approved
+ * exception, a verified identity, a plan with tokenization).
+ */
+export const compliancePassed = (property: PropertyView): boolean =>
+  property.compliance?.status === 'completed' &&
+  (scoredEnough(property) || property.complianceException !== null) &&
+  property.deploymentBlockers.length === 0;
 
 const contractDeployed = (property: PropertyView) => property.contract?.status === 'deployed';
 

@@ -1,5 +1,6 @@
 import { route } from '../route';
 import {
+  complianceExceptionRequestSchema,
   contractConfigSchema,
   investmentListSchema,
   investmentRequestSchema,
@@ -8,6 +9,7 @@ import {
   propertyListSchema,
   propertySubmissionSchema,
   propertyViewSchema,
+  tokenChainStatusListSchema,
   tokenizationEligibilitySchema,
   tokenizationSummarySchema,
   wholesaleDeclarationRequestSchema,
@@ -92,12 +94,36 @@ export const tokenizationRoutes = [
     response: propertyViewSchema,
   }),
   route({
+    id: 'approveComplianceException',
+    method: 'POST',
+    path: '/api/tokenization/properties/:id/compliance-exception',
+    service,
+    summary:
+      "Compliance team (admin role): lets the property's latest compliance run, which did not pass every check, deploy; recorded with who approved it and why.",
+    tag,
+    access: 'admin',
+    body: complianceExceptionRequestSchema,
+    response: propertyViewSchema,
+  }),
+  route({
+    id: 'getTokenChains',
+    method: 'GET',
+    path: '/api/tokenization/chains',
+    service,
+    summary:
+      'The chains tokens deploy on as their nodes answer now: online or offline, chain id, gas price (wei) and native coin.',
+    tag,
+    access: 'verified',
+    apiKey: 'read',
+    response: tokenChainStatusListSchema,
+  }),
+  route({
     id: 'deployPropertyContract',
     method: 'POST',
     path: '/api/tokenization/properties/:id/contract',
     service,
     summary:
-      "Queues the deployment of the property's token contract with the given config; the property shows its progress.",
+      "Queues the deployment of the property's token contract with the given config; the property shows its progress. Needs every compliance check passed (or an approved exception: 409 otherwise), the issuer's KYC verified (403 KYC_REQUIRED) and a plan that includes tokenization (403).",
     tag,
     access: 'verified',
     body: contractConfigSchema,

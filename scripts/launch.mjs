@@ -160,6 +160,9 @@ const cryptoLocal = {
 const evmNodeUrl = `http://127.0.0.1:${profile.evmNode}`;
 const tokenizationLocal = {
   TOKENIZATION_LOCAL_COUNTRY: 'NZ',
+  // Read only by the API (gas price and status for the cost estimate); it has no key.
+  POLYGON_RPC_URL: evmNodeUrl,
+  ETHEREUM_RPC_URL: evmNodeUrl,
   ...stripeLocal,
 };
 const tokenizationWorkerLocal = {
@@ -286,9 +289,12 @@ const processes = [
   serviceWorker('integrations', 'integrations', profile.integrations, webhookReceivers),
   // Affiliate programme; the toolkit uses OpenAI only when OPENAI_API_KEY is set in the environment.
   serviceApi('affiliate', 'affiliate', profile.affiliate),
-  // Fed by events only; blockchain status reads the XRPL server and the Polygon and Avalanche RPC
-  // endpoints, which show offline when unreachable.
-  serviceApi('analytics', 'analytics', profile.analytics, { XRPL_SERVER_URL: cryptoLocal.XRPL_SERVER_URL }),
+  // Fed by events only; blockchain status reads the XRPL server, the Polygon tokens deploy on (the
+  // local EVM node, as tokenization's worker) and Avalanche, which show offline when unreachable.
+  serviceApi('analytics', 'analytics', profile.analytics, {
+    XRPL_SERVER_URL: cryptoLocal.XRPL_SERVER_URL,
+    POLYGON_RPC_URL: evmNodeUrl,
+  }),
   {
     // Test doubles (tools/fake-coinbase, tools/fake-rippled) so charges and escrows work offline.
     name: 'fake-coinbase',

@@ -119,9 +119,11 @@ export const DESCRIPTIONS = {
   XRPL_SERVER_URL:
     'WebSocket URL of the XRP Ledger server (rippled) xrpl.js connects to: crypto-escrow submits escrows there, analytics reads its `server_info` for the status panel. `make up` points both at the local fake rippled (tools/fake-rippled, a test double).',
   POLYGON_RPC_URL:
-    "Polygon JSON-RPC endpoint. analytics: read for gas price and latest block time (unreachable shows offline). tokenization: the chain its Polygon tokens are deployed and minted on (locally the launcher's Hardhat node).",
+    "Polygon JSON-RPC endpoint: the chain the platform's Polygon tokens are deployed and minted on (locally the launcher's Hardhat node). tokenization-worker deploys there; the tokenization API reads its gas price and status (no key; unset in production, Polygon shows offline); analytics shows its status on the dashboard (unreachable shows offline), so give all three the same endpoint.",
   ETHEREUM_RPC_URL:
-    "tokenization: JSON-RPC endpoint of the Ethereum chain its Ethereum tokens are deployed and minted on (locally the launcher's Hardhat node, the same as POLYGON_RPC_URL).",
+    "tokenization: JSON-RPC endpoint of the Ethereum chain its Ethereum tokens are deployed and minted on (locally the launcher's Hardhat node, the same as POLYGON_RPC_URL); the API reads its gas price and status only.",
+  CHAIN_STATUS_TIMEOUT_MS:
+    "tokenization: how long the API waits for a chain's node (status and gas price of the contract step's cost estimate) before showing it offline, in ms.",
   EVM_DEPLOYER_PRIVATE_KEY:
     "tokenization-worker (never the API): private key (`0x` + 64 hex digits) of the account that deploys the tokens, registers investors and mints; it pays the gas, so fund it on each chain. Outside production Hardhat's well-known account #0 (local chains only); production refuses Hardhat's and Ganache's well-known keys (their default accounts) at start. Secret, in a Secret of its own (`tokenization-deployer`).",
   EVM_TIMEOUT_MS: 'tokenization: how long one chain call (a transaction and its receipt) may take, in ms.',

@@ -10,8 +10,11 @@ export const analyticsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3007),
   /** rippled WebSocket the XRP Ledger status is read from (server_info); locally the fake rippled. */
   XRPL_SERVER_URL: devDefault(z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL'), 'ws://127.0.0.1:12131'),
-  /** Polygon PoS JSON-RPC endpoint (eth_gasPrice, eth_getBlockByNumber). */
-  POLYGON_RPC_URL: devDefault(z.url(), 'https://polygon-rpc.com'),
+  /**
+   * Polygon JSON-RPC endpoint (eth_gasPrice, eth_getBlockByNumber): the one tokenization deploys
+   * tokens on, so the status shown is that chain's; locally the launcher's EVM node.
+   */
+  POLYGON_RPC_URL: devDefault(z.url(), 'http://127.0.0.1:8545'),
   /** Avalanche C-Chain JSON-RPC endpoint. */
   AVALANCHE_RPC_URL: devDefault(z.url(), 'https://api.avax.network/ext/bc/C/rpc'),
   /** How long one network call may take before that network shows offline. */

@@ -30,7 +30,7 @@ export function weiHexToGwei(hex: string): string {
   return fraction === 0n ? whole.toString() : `${whole}.${fraction.toString().padStart(2, '0').replace(/0$/, '')}`;
 }
 
-/** Gas price, latest block and the average block time over the last 10 blocks, from JSON-RPC. */
+/** Gas price, latest block and the average block time over the last 10 blocks (fewer on a young chain), from JSON-RPC. */
 export async function evmStatus(url: string, timeoutMs: number, now = new Date()): Promise<EvmNetworkStatus> {
   const checkedAt = now.toISOString();
   try {
@@ -39,14 +39,19 @@ export async function evmStatus(url: string, timeoutMs: number, now = new Date()
       rpc<Block>(url, 'eth_getBlockByNumber', ['latest', false], timeoutMs),
     ]);
     const latestNumber = Number(BigInt(latest.number));
-    const earlier = await rpc<Block>(
-      url,
-      'eth_getBlockByNumber',
-      [`0x${(latestNumber - SPAN).toString(16)}`, false],
-      timeoutMs,
-    );
+    // A young chain (a local node a few blocks old) has fewer than SPAN blocks behind the latest.
+    const span = Math.min(SPAN, latestNumber);
     const latestTime = Number(BigInt(latest.timestamp));
-    const blockTime = Math.round(((latestTime - Number(BigInt(earlier.timestamp))) / SPAN) * 100) / 100;
+    let blockTime: number | null = null;
+    if (span > 0) {
+      const earlier = await rpc<Block>(
+        url,
+        'eth_getBlockByNumber',
+        [`0x${(latestNumber - span).toString(16)}`, false],
+        timeoutMs,
+      );
+      blockTime = Math.round(((latestTime - Number(BigInt(earlier.timestamp))) / span) * 100) / 100;
+    }
     return {
       status: 'online',
       gasPrice: weiHexToGwei(gasPrice),

@@ -34,13 +34,16 @@ const when = (timestamp: Timestamp | undefined, fallback: Date): Date =>
   timestamp ? timestampDate(timestamp) : fallback;
 const orNull = (value: string | undefined): string | null => (value ? value : null);
 
-/** TransactionRecorded: a processor or POS transaction (fiat), one row per integrations transaction id. */
+/**
+ * TransactionRecorded: a processor or POS transaction (fiat), one row per integrations transaction
+ * id; none for a test delivery (a sample), which is never the merchant's sale.
+ */
 export function fromTransactionRecorded(
   event: EventOf<'TransactionRecorded'>,
   occurredAt: Date,
 ): SourceTransaction | null {
   const status = event.status as TransactionStatus;
-  if (!event.userId || !transactionStatuses.includes(status)) return null;
+  if (!event.userId || event.test || !transactionStatuses.includes(status)) return null;
   const type = (transactionTypes as readonly string[]).includes(event.type) ? (event.type as TransactionType) : 'fiat';
   return {
     userId: event.userId.toLowerCase(),

@@ -192,6 +192,8 @@ export const transactionEventDataSchema = z.object({
   integrationId: z.string(),
   customerRef: z.string().nullable(),
   occurredAt: isoTime.nullable(),
+  /** A test delivery (the app's sample delivery): not a sale. */
+  test: z.boolean(),
 });
 export const chargeEventDataSchema = z.object({
   chargeId: z.string(),

@@ -59,6 +59,32 @@ export type GetIntegrationsAnalyticsInput = Record<string, never>;
 /** GET /api/integrations/analytics: the 200 answer. */
 export type GetIntegrationsAnalyticsResult = IntegrationsAnalytics;
 
+/** POST /api/integrations/webhooks/{id}/sample: input of `sendIntegrationSampleDelivery`. */
+export interface SendIntegrationSampleDeliveryInput {
+  id: string;
+  /** Sent as Idempotency-Key: the same key and body within 24 hours answer the first answer again. */
+  idempotencyKey?: string;
+}
+/** POST /api/integrations/webhooks/{id}/sample: the 200 answer. */
+export type SendIntegrationSampleDeliveryResult = SampleDeliveryResponse;
+
+/** GET /api/integrations/transactions: input of `listIntegrationTransactions`. */
+export interface ListIntegrationTransactionsInput {
+  query?: {
+    integrationId?: string;
+    limit?: number;
+  };
+}
+/** GET /api/integrations/transactions: the 200 answer. */
+export type ListIntegrationTransactionsResult = ListIntegrationTransactionsResponse;
+
+/** GET /api/integrations/transactions/{id}: input of `getIntegrationTransaction`. */
+export interface GetIntegrationTransactionInput {
+  id: string;
+}
+/** GET /api/integrations/transactions/{id}: the 200 answer. */
+export type GetIntegrationTransactionResult = IntegrationTransactionDetail;
+
 /** GET /api/developer/webhooks: input of `listWebhookEndpoints`. */
 export type ListWebhookEndpointsInput = Record<string, never>;
 /** GET /api/developer/webhooks: the 200 answer. */
@@ -376,6 +402,11 @@ export interface DownloadPropertyDocumentInput {
 /** GET /api/tokenization/properties/{id}/documents/{documentId}: the 200 answer (application/octet-stream: its bytes and content type). */
 export type DownloadPropertyDocumentResult = BinaryAnswer;
 
+/** GET /api/tokenization/chains: input of `getTokenChains`. */
+export type GetTokenChainsInput = Record<string, never>;
+/** GET /api/tokenization/chains: the 200 answer. */
+export type GetTokenChainsResult = TokenChainStatusList;
+
 /** GET /api/tokenization/summary: input of `getTokenizationSummary`. */
 export type GetTokenizationSummaryInput = Record<string, never>;
 /** GET /api/tokenization/summary: the 200 answer. */
@@ -448,8 +479,9 @@ export type BusinessMetric = {
   name: string;
   value: number;
   previousValue: number;
-  target: number;
-  targetBasis: string;
+  target: number | null;
+  targetBasis: string | null;
+  better: 'higher' | 'lower';
   unit: 'USD' | 'count' | 'users' | '%';
   changeType: 'increase' | 'decrease';
   changePercent: number;
@@ -583,6 +615,12 @@ export type ComplianceCheckView = {
   provider: string;
   result: string | null;
 };
+export type ComplianceExceptionView = {
+  runId: string;
+  approvedBy: string;
+  reason: string;
+  approvedAt: string;
+};
 export type ComplianceRecord = {
   id: string;
   userId: string;
@@ -611,19 +649,6 @@ export type ComplianceRunView = {
   overallStatus: ('passed' | 'warning' | 'failed') | null;
   startedAt: string;
   completedAt: string | null;
-};
-export type ContractConfig = {
-  tokenName: string;
-  tokenSymbol: string;
-  totalSupply: number;
-  decimals: number;
-  lockupPeriod: number;
-  transferRestrictions: boolean;
-  dividendDistribution: boolean;
-  governance: boolean;
-  complianceOracle: string;
-  blockchain: 'polygon' | 'ethereum' | 'algorand';
-  gasLimit: number;
 };
 export type CreateChargeRequest = {
   amount: number | string;
@@ -751,8 +776,26 @@ export type DashboardStats = {
   monthlyVolume: number;
   riskScore: number;
   riskLevel: 'low' | 'medium' | 'high';
+  amlReviewsOpen: number;
   month: string;
   currency: 'USD';
+};
+export type DeployedContractConfig = {
+  tokenName: string;
+  tokenSymbol: string;
+  totalSupply: number;
+  decimals: number;
+  lockupPeriod: number;
+  transferRestrictions: boolean;
+  dividendDistribution: boolean;
+  governance: boolean;
+  complianceOracle: string;
+  blockchain: 'polygon' | 'ethereum' | 'algorand';
+  gasLimit: number;
+};
+export type DeploymentBlocker = {
+  condition: 'compliance' | 'kyc' | 'plan';
+  message: string;
 };
 export type Escrow = {
   id: string;
@@ -845,6 +888,8 @@ export type GetProfileResponse = {
   businessState: string;
   businessPostalCode: string;
   businessCountry: string;
+  nzbn: string;
+  gstRegistered: boolean;
 };
 export type IntegrationsAnalytics = {
   activeIntegrations: number;
@@ -852,6 +897,54 @@ export type IntegrationsAnalytics = {
   revenueToday: number;
   currency: string;
   lastSync: string | null;
+};
+export type IntegrationTransactionDetail = {
+  id: string;
+  integrationId: string;
+  integrationName: string | null;
+  sourceKind: 'processor' | 'pos';
+  provider: string;
+  externalTransactionId: string;
+  amount: string;
+  currency: string;
+  status: 'completed' | 'pending' | 'failed' | 'refunded';
+  paymentMethod: 'card' | 'cash' | 'wallet' | 'bank_transfer' | 'other';
+  country: string | null;
+  test: boolean;
+  occurredAt: string;
+  recordedAt: string;
+  updatedAt: string;
+  customer: {
+    [key: string]: unknown;
+  } | null;
+  product: {
+    [key: string]: unknown;
+  } | null;
+  location: {
+    [key: string]: unknown;
+  } | null;
+  raw: {
+    [key: string]: unknown;
+  };
+  history: TransactionHistoryEntry[];
+  webhooks: TransactionWebhook[];
+};
+export type IntegrationTransactionView = {
+  id: string;
+  integrationId: string;
+  integrationName: string | null;
+  sourceKind: 'processor' | 'pos';
+  provider: string;
+  externalTransactionId: string;
+  amount: string;
+  currency: string;
+  status: 'completed' | 'pending' | 'failed' | 'refunded';
+  paymentMethod: 'card' | 'cash' | 'wallet' | 'bank_transfer' | 'other';
+  country: string | null;
+  test: boolean;
+  occurredAt: string;
+  recordedAt: string;
+  updatedAt: string;
 };
 export type InvestmentList = {
   investments: InvestmentView[];
@@ -879,6 +972,7 @@ export type InvestmentView = {
         chargeId: string;
       }
     | null;
+  payBy: string | null;
   transactionHash: string | null;
   lockedUntil: string | null;
   error: string | null;
@@ -898,6 +992,7 @@ export type LedgerEscrow = {
   hash: string;
   id: string | null;
 };
+export type ListIntegrationTransactionsResponse = IntegrationTransactionView[];
 export type ListPaymentProcessorsResponse = ProcessorView[];
 export type ListPosSystemsResponse = PosView[];
 export type ListWebhookDeliveriesResponse = WebhookDeliveryView[];
@@ -991,6 +1086,8 @@ export type PropertyView = {
   documents: PropertyDocumentView[];
   compliance: ComplianceRunView | null;
   contract: TokenContractView | null;
+  complianceException: ComplianceExceptionView | null;
+  deploymentBlockers: DeploymentBlocker[];
   createdAt: string;
 };
 export type Report = {
@@ -1064,6 +1161,16 @@ export type RiskMetric = {
   impact: string;
   mitigation: string;
 };
+export type SampleDeliveryResponse = {
+  received: true;
+  outcome: 'recorded' | 'updated' | 'duplicate';
+  transactionId: string;
+  body: {
+    [key: string]: unknown;
+  };
+  signature: string;
+  ingestUrl: string;
+};
 export type SubscriptionChangedEvent = {
   id: string;
   type: 'subscription.changed';
@@ -1081,9 +1188,20 @@ export type TestEventData = {
   endpointId: string;
   message: string;
 };
+export type TokenChainStatus = {
+  blockchain: 'polygon' | 'ethereum' | 'algorand';
+  status: 'online' | 'offline';
+  chainId: number | null;
+  gasPriceWei: string | null;
+  nativeCurrency: string;
+  checkedAt: string;
+};
+export type TokenChainStatusList = {
+  chains: TokenChainStatus[];
+};
 export type TokenContractView = {
   status: 'queued' | 'deploying' | 'deployed' | 'failed';
-  config: ContractConfig;
+  config: DeployedContractConfig;
   chainId: number | null;
   contractAddress: string | null;
   identityRegistryAddress: string | null;
@@ -1119,6 +1237,13 @@ export type TransactionEventData = {
   integrationId: string;
   customerRef: string | null;
   occurredAt: string | null;
+  test: boolean;
+};
+export type TransactionHistoryEntry = {
+  kind: 'recorded' | 'updated';
+  status: ('completed' | 'pending' | 'failed' | 'refunded') | null;
+  at: string;
+  eventId: string | null;
 };
 export type TransactionPage = {
   transactions: TransactionView[];
@@ -1204,6 +1329,18 @@ export type TransactionVolume = {
     token: number;
   }[];
 };
+export type TransactionWebhook = {
+  id: string;
+  endpointId: string;
+  endpointUrl: string;
+  eventId: string;
+  eventType: 'transaction.recorded' | 'transaction.updated';
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  deliveredAt: string | null;
+  createdAt: string;
+};
 export type UpdateProcessorRequest = {
   isActive: boolean;
 };
@@ -1227,6 +1364,8 @@ export type UpdateProfileRequest = {
   businessState?: string;
   businessPostalCode?: string;
   businessCountry?: string;
+  nzbn?: string;
+  gstRegistered?: boolean;
 };
 export type UpdateWebhookEndpointRequest = {
   url?: string;
@@ -1432,6 +1571,38 @@ export abstract class Operations {
       [],
       input ?? {},
     ) as Promise<GetIntegrationsAnalyticsResult>;
+  }
+
+  /** Sends a sample transaction, marked `test`, signed with the integration's signing secret, through the same ingestion as a real delivery; answers the body, its signature and the outcome. A test transaction is never counted in volume, reports or analytics. 409 when the integration is switched off. Needs a signed-in user with a verified e-mail address. API keys with the `write` scope may call it. Retry-safe with an `Idempotency-Key`. */
+  sendIntegrationSampleDelivery(
+    input: SendIntegrationSampleDeliveryInput,
+  ): Promise<SendIntegrationSampleDeliveryResult> {
+    return this.transport.call(
+      'POST',
+      '/api/integrations/webhooks/{id}/sample',
+      ['id'],
+      input ?? {},
+    ) as Promise<SendIntegrationSampleDeliveryResult>;
+  }
+
+  /** The transactions your processors and POS systems reported, newest first (all, or one integration). Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
+  listIntegrationTransactions(input?: ListIntegrationTransactionsInput): Promise<ListIntegrationTransactionsResult> {
+    return this.transport.call(
+      'GET',
+      '/api/integrations/transactions',
+      [],
+      input ?? {},
+    ) as Promise<ListIntegrationTransactionsResult>;
+  }
+
+  /** One reported transaction: the provider's fields as received, its history (recorded, updated, refunded) and the webhooks sent for it. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
+  getIntegrationTransaction(input: GetIntegrationTransactionInput): Promise<GetIntegrationTransactionResult> {
+    return this.transport.call(
+      'GET',
+      '/api/integrations/transactions/{id}',
+      ['id'],
+      input ?? {},
+    ) as Promise<GetIntegrationTransactionResult>;
   }
 
   /** The merchant's webhook endpoints, oldest first (secrets masked). Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
@@ -1774,6 +1945,11 @@ export abstract class Operations {
       input ?? {},
       'binary',
     ) as Promise<DownloadPropertyDocumentResult>;
+  }
+
+  /** The chains tokens deploy on as their nodes answer now: online or offline, chain id, gas price (wei) and native coin. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
+  getTokenChains(input?: GetTokenChainsInput): Promise<GetTokenChainsResult> {
+    return this.transport.call('GET', '/api/tokenization/chains', [], input ?? {}) as Promise<GetTokenChainsResult>;
   }
 
   /** The dashboard's tokenization block: properties submitted, tokenized (and their value) and in compliance. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */

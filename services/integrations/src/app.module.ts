@@ -14,7 +14,9 @@ import { ProcessorsController } from './integrations/processors.controller';
 import { ProcessorsService } from './integrations/processors.service';
 import { SyncSchedules } from './sync/sync-schedules';
 import { IngestionService } from './transactions/ingestion.service';
+import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsRepository } from './transactions/transactions.repository';
+import { TransactionsService } from './transactions/transactions.service';
 import { WebhooksController } from './transactions/webhooks.controller';
 import { WebhooksService } from './transactions/webhooks.service';
 import { WebhookDeliveryQueue } from './webhook-endpoints/webhook-delivery.queue';
@@ -61,6 +63,7 @@ export const integrationsProviders = [
     PosSystemsController,
     AnalyticsController,
     WebhooksController,
+    TransactionsController,
     WebhookEndpointsController,
   ],
   providers: [
@@ -69,6 +72,7 @@ export const integrationsProviders = [
     PosSystemsService,
     AnalyticsService,
     WebhooksService,
+    TransactionsService,
     WebhookEndpointsService,
     ...webhookEventHandlers,
   ],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 // The whole package, read when a document is made (not at load): its exported schemas give the
 // reference's component names (`reportSchema` → `Report`).
 import * as contracts from '../index';
-import { integrationSignatureHeader } from '../integrations';
+import { integrationSignatureHeader, integrationSignatureSteps, transactionDeliveryFields } from '../integrations';
 import {
   webhookEnvelopeSchema,
   webhookEnvelopeTypes,
@@ -69,12 +69,25 @@ const tagText: Record<string, string> = {
  * The signature header and body each provider's webhook route takes. Every `webhook` route must
  * be here: a new one fails the document (and `make check`) until its signature is described.
  */
-const providerWebhooks: Record<string, { header: string; text: string; example?: unknown }> = {
+const providerWebhooks: Record<string, { header: string; text: string; example?: unknown; guide?: string }> = {
   receiveIntegrationWebhook: {
     header: integrationSignatureHeader,
     text:
       '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the integration\'s signing secret; ' +
       'refused (401) when wrong or more than 300 seconds old.',
+    // The merchants' ingestion guide, in the same words as the app's (Integrations).
+    guide: [
+      'Your processor or POS system (or your own code) posts one transaction per request to the URL your ' +
+        'integration shows, with its signature. To sign:\n',
+      ...integrationSignatureSteps.map((step, index) => `${index + 1}. ${step}`),
+      '\nThe body:\n',
+      ...transactionDeliveryFields.map(
+        ({ name, type, required, description }) =>
+          `- \`${name}\` (${type}${required ? ', required' : ''}): ${description}`,
+      ),
+      '\nThe answer says whether the transaction was `recorded` (new), `updated` (a later status) or a ' +
+        '`duplicate` (nothing changed). A switched-off integration answers 409 and stores nothing.',
+    ].join('\n'),
   },
   receiveStripeWebhook: {
     header: 'Stripe-Signature',
@@ -496,7 +509,7 @@ function describe(route: RouteDescriptor, components: Components, pending: Pendi
   return {
     operationId: route.id,
     summary: route.summary,
-    description: notes.join(' '),
+    description: provider?.guide ? `${notes.join(' ')}\n\n${provider.guide}` : notes.join(' '),
     tags: [route.tag],
     parameters: [...parameters(route), ...signature],
     requestBody: requestBody(route, components, pending),

@@ -128,8 +128,9 @@ export class IngestionService {
       const result = results[index]!;
       return result.outcome === 'duplicate' ? [] : [{ item, result }];
     });
-    if (changed.length > 0)
-      await this.integrations.touchLastSync(tx, [...new Set(changed.map(({ item }) => item.source.id))]);
+    // A test delivery (a sample) shows the path works, but is not the provider's traffic.
+    const synced = changed.filter(({ result }) => !result.row.test).map(({ item }) => item.source.id);
+    if (synced.length > 0) await this.integrations.touchLastSync(tx, [...new Set(synced)]);
     const occurredAt = new Date();
     const recorded = changed.map(({ item: { source, delivery, requestId, trace }, result: { outcome, row } }) => ({
       id: randomUUID(),
@@ -152,8 +153,19 @@ export class IngestionService {
         occurredAt: timestampFromDate(new Date(row.occurredAt)),
         customerRef: customerRef(source.id, row.customerData),
         updated: outcome === 'updated',
+        test: row.test,
       }),
     }));
+    // Each change's step in its transaction's history, named by its event.
+    await this.repository.addHistory(
+      tx,
+      changed.map(({ result: { outcome, row } }, index) => ({
+        transactionId: row.id,
+        kind: outcome,
+        status: row.status,
+        eventId: recorded[index]!.id,
+      })),
+    );
     // The merchant's outgoing webhooks of these events (one look-up of the owners' endpoints), in
     // this transaction: this service does not consume its own events back from Kafka.
     await this.webhooks.dispatch(
@@ -198,5 +210,6 @@ function newTransaction({ source, delivery, raw }: Reported): NewTransaction {
     locationData: delivery.location ?? null,
     rawData: raw,
     occurredAt: new Date(delivery.occurredAt),
+    test: delivery.test,
   };
 }

@@ -60,6 +60,10 @@ export class IntegratedTransaction {
   @Column({ name: 'raw_data', type: 'jsonb' })
   rawData!: Record<string, unknown>;
 
+  /** A test delivery (a sample): shown here and sent to webhooks, never counted as a sale. */
+  @Column({ type: 'boolean', default: false })
+  test!: boolean;
+
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt!: Date;
 

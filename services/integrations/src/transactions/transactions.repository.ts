@@ -3,6 +3,7 @@ import { transactionStatusTransitions } from '@app/contracts';
 import { sqlPairs } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { IntegratedTransaction } from './integrated-transaction.entity';
+import type { TransactionHistory } from './transaction-history.entity';
 
 export type NewTransaction = Pick<
   IntegratedTransaction,
@@ -21,6 +22,7 @@ export type NewTransaction = Pick<
   | 'locationData'
   | 'rawData'
   | 'occurredAt'
+  | 'test'
 >;
 
 /** The stored row after an upsert, as the event needs it. */
@@ -33,6 +35,7 @@ export interface StoredTransaction {
   country: string | null;
   customerData: Record<string, unknown> | null;
   occurredAt: Date;
+  test: boolean;
 }
 
 export type UpsertResult =
@@ -44,6 +47,28 @@ export interface AnalyticsRow {
   revenueToday: string | null;
   currency: string | null;
   lastSync: Date | null;
+}
+
+/** A history entry to write with the change it records. */
+export type NewHistoryEntry = Pick<TransactionHistory, 'transactionId' | 'kind' | 'status' | 'eventId'>;
+
+/** A transaction as the list and the detail show it, with its integration's name. */
+export interface TransactionRow extends IntegratedTransaction {
+  integrationName: string | null;
+}
+
+/** An outgoing webhook of the transaction, with its endpoint's URL. */
+export interface TransactionWebhookRow {
+  id: string;
+  endpointId: string;
+  endpointUrl: string;
+  eventId: string;
+  eventType: 'transaction.recorded' | 'transaction.updated';
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  deliveredAt: Date | null;
+  createdAt: Date;
 }
 
 type Key = Pick<IntegratedTransaction, 'integrationId' | 'externalTransactionId'>;
@@ -60,7 +85,7 @@ const allowedMoves = sqlPairs(
 );
 
 const returned = `id, amount, currency, status, payment_method AS "paymentMethod", country,
-  customer_data AS "customerData", occurred_at AS "occurredAt", (xmax = 0) AS inserted`;
+  customer_data AS "customerData", occurred_at AS "occurredAt", test, (xmax = 0) AS inserted`;
 
 @Injectable()
 export class TransactionsRepository {
@@ -77,10 +102,10 @@ export class TransactionsRepository {
     const rows = (await manager.query(
       `INSERT INTO integrations.integrated_transactions
          (user_id, integration_id, source_kind, provider, external_transaction_id, amount, currency, status,
-          payment_method, country, customer_data, product_data, location_data, raw_data, occurred_at)
+          payment_method, country, customer_data, product_data, location_data, raw_data, occurred_at, test)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[],
                             $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[],
-                            $15::timestamptz[])
+                            $15::timestamptz[], $16::boolean[])
        ON CONFLICT (integration_id, external_transaction_id) DO UPDATE
          SET status = EXCLUDED.status, raw_data = EXCLUDED.raw_data, processed_at = now()
        WHERE (integrated_transactions.status, EXCLUDED.status) IN (${allowedMoves})
@@ -101,6 +126,7 @@ export class TransactionsRepository {
         sorted.map((t) => jsonOrNull(t.locationData)),
         sorted.map((t) => JSON.stringify(t.rawData)),
         sorted.map((t) => t.occurredAt.toISOString()),
+        sorted.map((t) => t.test),
       ],
     )) as (StoredTransaction & Key & { inserted: boolean })[];
     const written = new Map(
@@ -127,9 +153,87 @@ export class TransactionsRepository {
     });
   }
 
+  /** Records these changes in their transactions' history, in the transaction that makes them. */
+  async addHistory(manager: EntityManager, entries: NewHistoryEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await manager.query(
+      `INSERT INTO integrations.transaction_history (transaction_id, kind, status, event_id)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])`,
+      [
+        entries.map((e) => e.transactionId),
+        entries.map((e) => e.kind),
+        entries.map((e) => e.status),
+        entries.map((e) => e.eventId),
+      ],
+    );
+  }
+
+  /** The user's transactions, newest first (when they happened), of one integration or all. */
+  listOf(
+    manager: EntityManager,
+    userId: string,
+    { integrationId, limit }: { integrationId?: string; limit: number },
+  ): Promise<TransactionRow[]> {
+    return this.rows(
+      manager,
+      `t.user_id = $1 ${integrationId ? 'AND t.integration_id = $3' : ''}
+       ORDER BY t.occurred_at DESC, t.id DESC LIMIT $2`,
+      integrationId ? [userId, limit, integrationId] : [userId, limit],
+    );
+  }
+
+  /** The user's transaction with this id; null when the user has none (another user's is none). */
+  async transactionOf(manager: EntityManager, userId: string, id: string): Promise<TransactionRow | null> {
+    const [row] = await this.rows(manager, 't.user_id = $1 AND t.id = $2', [userId, id]);
+    return row ?? null;
+  }
+
+  private async rows(manager: EntityManager, where: string, params: unknown[]): Promise<TransactionRow[]> {
+    const rows = (await manager.query(
+      `SELECT t.id, t.user_id AS "userId", t.integration_id AS "integrationId", t.source_kind AS "sourceKind",
+              t.processor_id AS "processorId", t.pos_id AS "posId", t.provider,
+              t.external_transaction_id AS "externalTransactionId", t.amount::text AS amount, t.currency, t.status,
+              t.payment_method AS "paymentMethod", t.country, t.customer_data AS "customerData",
+              t.product_data AS "productData", t.location_data AS "locationData", t.raw_data AS "rawData",
+              t.test, t.occurred_at AS "occurredAt", t.processed_at AS "processedAt", t.created_at AS "createdAt",
+              coalesce(p.processor_name, s.pos_name) AS "integrationName"
+         FROM integrations.integrated_transactions t
+         LEFT JOIN integrations.payment_processors p ON p.id = t.processor_id
+         LEFT JOIN integrations.pos_integrations s ON s.id = t.pos_id
+        WHERE ${where}`,
+      params,
+    )) as TransactionRow[];
+    return rows;
+  }
+
+  /** The transaction's history, oldest first. */
+  historyOf(manager: EntityManager, transactionId: string): Promise<TransactionHistory[]> {
+    return manager.query(
+      `SELECT id, transaction_id AS "transactionId", kind, status, event_id AS "eventId", at
+         FROM integrations.transaction_history WHERE transaction_id = $1 ORDER BY at, kind, id`,
+      [transactionId],
+    ) as Promise<TransactionHistory[]>;
+  }
+
+  /** The webhooks the user's endpoints were sent for this transaction, oldest first. */
+  webhooksOf(manager: EntityManager, userId: string, transactionId: string): Promise<TransactionWebhookRow[]> {
+    return manager.query(
+      `SELECT d.id, d.endpoint_id AS "endpointId", e.url AS "endpointUrl", d.event_id AS "eventId",
+              d.event_type AS "eventType", d.status, d.attempts, d.last_status_code AS "lastStatusCode",
+              d.delivered_at AS "deliveredAt", d.created_at AS "createdAt"
+         FROM integrations.webhook_deliveries d
+         JOIN integrations.webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.user_id = $1 AND d.event_type IN ('transaction.recorded', 'transaction.updated')
+          AND d.payload->'data'->>'transactionId' = $2
+        ORDER BY d.created_at, d.id`,
+      [userId, transactionId],
+    ) as Promise<TransactionWebhookRow[]>;
+  }
+
   /**
    * The integrations summary of one user, from stored data; "today" is the UTC day. A refund
-   * changes its sale's status, so the completed sales are completed minus refunded.
+   * changes its sale's status, so the completed sales are completed minus refunded. Test
+   * deliveries (samples) are no sales: not counted.
    */
   async analytics(manager: EntityManager, userId: string): Promise<AnalyticsRow> {
     const [row] = (await manager.query(
@@ -138,7 +242,8 @@ export class TransactionsRepository {
        ), today AS (
          SELECT t.amount, t.currency, t.status
            FROM integrations.integrated_transactions t, day
-          WHERE t.user_id = $1 AND t.occurred_at >= day.start AND t.occurred_at < day.start + interval '1 day'
+          WHERE t.user_id = $1 AND NOT t.test
+            AND t.occurred_at >= day.start AND t.occurred_at < day.start + interval '1 day'
        ), revenue AS (
          SELECT currency, sum(amount) AS amount
            FROM today WHERE status = 'completed' GROUP BY currency ORDER BY amount DESC, currency LIMIT 1

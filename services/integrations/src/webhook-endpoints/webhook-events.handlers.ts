@@ -22,6 +22,7 @@ const transactionData = (event: Event<'TransactionRecorded'>) => ({
   integrationId: event.integrationId,
   customerRef: orNull(event.customerRef),
   occurredAt: isoOf(event.occurredAt),
+  test: event.test,
 });
 
 /** The webhook a TransactionRecorded becomes, stored in the transaction that writes the event. */

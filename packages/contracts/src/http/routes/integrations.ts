@@ -7,8 +7,12 @@ import {
   createProcessorRequestSchema,
   deliveryResponseSchema,
   integrationsAnalyticsSchema,
+  integrationTransactionDetailSchema,
+  integrationTransactionsQuerySchema,
+  integrationTransactionViewSchema,
   posViewSchema,
   processorViewSchema,
+  sampleDeliveryResponseSchema,
   transactionDeliverySchema,
   updateProcessorRequestSchema,
 } from '../../integrations';
@@ -99,5 +103,44 @@ export const integrationRoutes = [
     access: 'webhook',
     body: transactionDeliverySchema,
     response: deliveryResponseSchema,
+  }),
+  route({
+    id: 'sendIntegrationSampleDelivery',
+    method: 'POST',
+    path: '/api/integrations/webhooks/:id/sample',
+    service,
+    summary:
+      "Sends a sample transaction, marked `test`, signed with the integration's signing secret, through the " +
+      'same ingestion as a real delivery; answers the body, its signature and the outcome. A test transaction ' +
+      'is never counted in volume, reports or analytics. 409 when the integration is switched off.',
+    tag,
+    access: 'verified',
+    apiKey: 'write',
+    response: sampleDeliveryResponseSchema,
+  }),
+  route({
+    id: 'listIntegrationTransactions',
+    method: 'GET',
+    path: '/api/integrations/transactions',
+    service,
+    summary: 'The transactions your processors and POS systems reported, newest first (all, or one integration).',
+    tag,
+    access: 'verified',
+    apiKey: 'read',
+    query: integrationTransactionsQuerySchema,
+    response: z.array(integrationTransactionViewSchema),
+  }),
+  route({
+    id: 'getIntegrationTransaction',
+    method: 'GET',
+    path: '/api/integrations/transactions/:id',
+    service,
+    summary:
+      "One reported transaction: the provider's fields as received, its history (recorded, updated, refunded) " +
+      'and the webhooks sent for it.',
+    tag,
+    access: 'verified',
+    apiKey: 'read',
+    response: integrationTransactionDetailSchema,
   }),
 ] as const;

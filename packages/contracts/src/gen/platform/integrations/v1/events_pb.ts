@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/integrations/v1/events.proto.
  */
 export const file_platform_integrations_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiVwbGF0Zm9ybS9pbnRlZ3JhdGlvbnMvdjEvZXZlbnRzLnByb3RvEhhwbGF0Zm9ybS5pbnRlZ3JhdGlvbnMudjEi4AIKE1RyYW5zYWN0aW9uUmVjb3JkZWQSDwoHdXNlcl9pZBgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRIfChdleHRlcm5hbF90cmFuc2FjdGlvbl9pZBgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBmFtb3VudBgFIAEoCRIQCghjdXJyZW5jeRgGIAEoCRIOCgZzdGF0dXMYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSDwoHY291bnRyeRgJIAEoCRIRCglwcm9jZXNzb3IYCiABKAkSEwoLc291cmNlX2tpbmQYCyABKAkSFgoOaW50ZWdyYXRpb25faWQYDCABKAkSLwoLb2NjdXJyZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGN1c3RvbWVyX3JlZhgOIAEoCRIPCgd1cGRhdGVkGA8gASgIYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiVwbGF0Zm9ybS9pbnRlZ3JhdGlvbnMvdjEvZXZlbnRzLnByb3RvEhhwbGF0Zm9ybS5pbnRlZ3JhdGlvbnMudjEi7gIKE1RyYW5zYWN0aW9uUmVjb3JkZWQSDwoHdXNlcl9pZBgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRIfChdleHRlcm5hbF90cmFuc2FjdGlvbl9pZBgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBmFtb3VudBgFIAEoCRIQCghjdXJyZW5jeRgGIAEoCRIOCgZzdGF0dXMYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSDwoHY291bnRyeRgJIAEoCRIRCglwcm9jZXNzb3IYCiABKAkSEwoLc291cmNlX2tpbmQYCyABKAkSFgoOaW50ZWdyYXRpb25faWQYDCABKAkSLwoLb2NjdXJyZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGN1c3RvbWVyX3JlZhgOIAEoCRIPCgd1cGRhdGVkGA8gASgIEgwKBHRlc3QYECABKAhiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A merchant's payment processor or POS system reported a transaction, through a verified
@@ -126,6 +126,14 @@ export type TransactionRecorded = Message<"platform.integrations.v1.TransactionR
    * @generated from field: bool updated = 15;
    */
   updated: boolean;
+
+  /**
+   * True for a test delivery (the app's sample delivery, or one the provider marked test): shown
+   * by integrations, sent to the merchant's webhooks, never counted in volume, reports or analytics.
+   *
+   * @generated from field: bool test = 16;
+   */
+  test: boolean;
 };
 
 /**

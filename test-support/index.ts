@@ -227,5 +227,6 @@ export { openEventStream, type EventStream, type StreamEvent } from './event-str
 export { LocalEvmNode } from './local-evm-node';
 export { FakeStripePaymentsProcess, type FakePaymentIntent } from './fake-stripe-payments';
 export { startMailWorker } from './mail-worker';
+export { expectNoMail, mailsTo, theOnlyMail } from './mail-sink';
 export { expectServesItsDescribedRoutes, routeCoverage, servedRoutes, type RouteCoverage } from './route-coverage';
 export { listenAsWebhookReceiver, WEBHOOK_RECEIVER_PORTS } from './webhook-receiver';

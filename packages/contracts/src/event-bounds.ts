@@ -87,6 +87,9 @@ const fields = {
     expectedVolume: text(40),
     businessPurpose: text(5000),
     referralCode: text(64),
+    nzbn: text(40),
+    businessNumber: text(40),
+    taxNumber: text(40),
   },
   UserVerified: { userId: id(), email: email() },
   AffiliateApplicationSubmitted: {
@@ -110,6 +113,12 @@ const fields = {
     reason: text(1000),
   },
   ProfileUpdated: { userId: id(), changedFields: bounded(z.array(z.string().max(64)).max(40), ['x'.repeat(64)]) },
+  MailPreferencesChanged: {
+    userId: id(),
+    supportReplies: bounded(z.boolean(), true),
+    investmentUpdates: bounded(z.boolean(), true),
+    payoutNotices: bounded(z.boolean(), true),
+  },
   ContactReceived: {
     ticketId: id(),
     reference: text(20),

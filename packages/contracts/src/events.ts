@@ -12,7 +12,7 @@ import {
   InvoiceRefundedSchema,
   SubscriptionActivatedSchema,
 } from './gen/platform/billing/v1/events_pb';
-import { ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
+import { MailPreferencesChangedSchema, ProfileUpdatedSchema } from './gen/platform/profile/v1/events_pb';
 import { ChatEscalatedSchema, ContactReceivedSchema } from './gen/platform/support/v1/events_pb';
 import { TransactionRecordedSchema } from './gen/platform/integrations/v1/events_pb';
 import {
@@ -66,6 +66,7 @@ export const eventCatalog = {
   KycStatusChanged: { topic: Topic.IdentityEvents, schema: KycStatusChangedSchema },
   AffiliateApplicationSubmitted: { topic: Topic.IdentityEvents, schema: AffiliateApplicationSubmittedSchema },
   ProfileUpdated: { topic: Topic.ProfileEvents, schema: ProfileUpdatedSchema },
+  MailPreferencesChanged: { topic: Topic.ProfileEvents, schema: MailPreferencesChangedSchema },
   ContactReceived: { topic: Topic.SupportEvents, schema: ContactReceivedSchema },
   ChatEscalated: { topic: Topic.SupportEvents, schema: ChatEscalatedSchema },
   SubscriptionActivated: { topic: Topic.BillingEvents, schema: SubscriptionActivatedSchema },

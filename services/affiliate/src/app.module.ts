@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
-import { kycClearanceProviders, KycStatusChangedHandler, openAiClientProvider, PlatformModule } from '@app/platform';
+import {
+  kycClearanceProviders,
+  KycStatusChangedHandler,
+  MailModule,
+  MailPreferencesChangedHandler,
+  mailRecipientProviders,
+  openAiClientProvider,
+  PlatformModule,
+} from '@app/platform';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { AffiliateApplicationSubmittedHandler } from './affiliates/affiliate-application-submitted.handler';
@@ -9,6 +17,7 @@ import { AffiliatesRepository } from './affiliates/affiliates.repository';
 import { AffiliatesService } from './affiliates/affiliates.service';
 import { affiliateConfigSchema } from './config';
 import { affiliateDatabase } from './entities';
+import { PayoutMailer } from './mail/payout-mailer';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
 import { CommissionsService } from './referrals/commissions.service';
@@ -32,6 +41,8 @@ const handlers = [
   InvoiceDisputedHandler,
   InvoiceDisputeWonHandler,
   KycStatusChangedHandler,
+  // Profile's mail choices, for the payout-paid mail (issue 39).
+  MailPreferencesChangedHandler,
 ];
 
 @Module({
@@ -40,7 +51,10 @@ const handlers = [
       config: affiliateConfigSchema,
       database: affiliateDatabase,
       events: { handlers },
+      // The mail queue (issue 39: the payout-paid mail).
+      queues: true,
     }),
+    MailModule,
   ],
   controllers: [AffiliatesController, ReferralWindowController, ToolkitController, AdminController],
   providers: [
@@ -51,6 +65,8 @@ const handlers = [
     DisputesRepository,
     PayoutsRepository,
     ...kycClearanceProviders,
+    ...mailRecipientProviders,
+    PayoutMailer,
     AffiliatesService,
     CommissionsService,
     PayoutsService,

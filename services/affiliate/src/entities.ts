@@ -1,4 +1,9 @@
-import { CreateKycClearances1765843200500, KycClearance } from '@app/platform';
+import {
+  CreateKycClearances1765843200500,
+  CreateMailRecipients1767916800600,
+  KycClearance,
+  MailRecipient,
+} from '@app/platform';
 import { CreateAffiliate1764028800600 } from '../migrations/1764028800600-create-affiliate';
 import { ParkedEvents1765065600600 } from '../migrations/1765065600600-parked-events';
 import { Disputes1765411200600 } from '../migrations/1765411200600-disputes';
@@ -12,11 +17,12 @@ import { Referral } from './referrals/referral.entity';
 
 export const affiliateDatabase = {
   schema: 'affiliate',
-  entities: [Affiliate, Referral, Commission, Payout, KnownUser, ParkedEvent, Dispute, KycClearance],
+  entities: [Affiliate, Referral, Commission, Payout, KnownUser, ParkedEvent, Dispute, KycClearance, MailRecipient],
   migrations: [
     CreateAffiliate1764028800600,
     ParkedEvents1765065600600,
     Disputes1765411200600,
     CreateKycClearances1765843200500,
+    CreateMailRecipients1767916800600,
   ],
 };

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PlatformModule, stripeClientProvider } from '@app/platform';
+import { MailModule, PlatformModule, stripeClientProvider } from '@app/platform';
 import { billingConfigSchema } from './config';
 import { ChargeCompletedHandler } from './crypto/charge-completed.handler';
 import { ChargeFailedHandler } from './crypto/charge-failed.handler';
 import { CryptoSubscriptionsRepository } from './crypto/crypto-subscriptions.repository';
 import { CryptoSubscriptionsService } from './crypto/crypto-subscriptions.service';
 import { billingDatabase } from './entities';
+import { ReceiptMailer } from './mail/receipt-mailer';
 import { PlansController } from './plans/plans.controller';
 import { BillingRepository } from './subscriptions/billing.repository';
 import { CheckoutLock } from './subscriptions/checkout-lock';
@@ -39,6 +40,7 @@ const handlers = [ChargeCompletedHandler, ChargeFailedHandler];
       queues: true,
       events: { handlers },
     }),
+    MailModule,
   ],
   controllers: [PlansController, SubscriptionsController, StripeWebhooksController],
   providers: [
@@ -48,6 +50,7 @@ const handlers = [ChargeCompletedHandler, ChargeFailedHandler];
     CheckoutLock,
     SubscriptionsService,
     StripeWebhooksService,
+    ReceiptMailer,
   ],
 })
 export class AppModule {}

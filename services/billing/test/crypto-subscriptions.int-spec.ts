@@ -224,7 +224,7 @@ describe('billing: plans paid with crypto (ChargeCompleted from crypto-escrow)',
     // Once per period: a later run queues nothing more for this user.
     await renewal.run(new Date(periodEnd.getTime() - DAY));
     const reminders = (await mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(
-      (queued) => queued.data.to === user.email,
+      (queued) => queued.data.to === user.email && queued.data.subject.includes('renew with crypto'),
     );
     expect(reminders).toHaveLength(1);
     expect(await currentOf(user)).toMatchObject({ status: 'active' });

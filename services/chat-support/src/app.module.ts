@@ -1,7 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { keywordSentiment, Queue } from '@app/contracts';
-import { APP_CONFIG, LiveChannel, MailModule, openAiClientProvider, PlatformModule } from '@app/platform';
+import {
+  APP_CONFIG,
+  LiveChannel,
+  MailModule,
+  MailPreferencesChangedHandler,
+  mailRecipientProviders,
+  openAiClientProvider,
+  PlatformModule,
+} from '@app/platform';
 import { AccountContextRepository } from './account/account-context.repository';
 import { AccountContextService } from './account/account-context.service';
 import { ChargeCompletedHandler } from './account/charge-completed.handler';
@@ -24,6 +32,8 @@ import { chatSupportDatabase } from './entities';
 import { EscalationsService } from './escalations/escalations.service';
 import { SupportConversationsRepository } from './escalations/support-conversations.repository';
 import { ChatLiveService } from './live/chat-live.service';
+import { WidgetPresence } from './live/widget-presence';
+import { SupportReplyMailer } from './mail/support-reply-mailer';
 
 import { OpenAiSentiment } from './sentiment/openai-sentiment';
 import { SENTIMENT_ANALYZER, type SentimentAnalyzer } from './sentiment/sentiment-analyzer';
@@ -48,6 +58,8 @@ const handlers = [
   ChargeCompletedHandler,
   ChargeFailedHandler,
   KycStatusChangedHandler,
+  // Profile's mail choices, for the support-reply mail (issue 39).
+  MailPreferencesChangedHandler,
 ];
 
 @Module({
@@ -79,6 +91,10 @@ const handlers = [
     // Agents' replies to the user's open widget, through Redis pub/sub (any replica may hold the stream).
     LiveChannel,
     ChatLiveService,
+    // Issue 39: whether a widget is open, and the mail an agent's reply sends when it is not.
+    WidgetPresence,
+    SupportReplyMailer,
+    ...mailRecipientProviders,
     ...handlers,
     AccountContextRepository,
     AccountContextService,

@@ -15,6 +15,7 @@ import { AppError, type AuthUser, isUuid, OutboxService, TransactionRunner } fro
 import { AffiliatesRepository } from '../affiliates/affiliates.repository';
 import { fromCents, toCents } from '../affiliates/money';
 import { adminPayoutView, applicationView } from '../affiliates/views';
+import { PayoutMailer } from '../mail/payout-mailer';
 import { PayoutsRepository } from '../payouts/payouts.repository';
 
 const badStatus = (allowed: readonly string[]) =>
@@ -30,6 +31,7 @@ export class AdminService {
     private readonly affiliates: AffiliatesRepository,
     private readonly payouts: PayoutsRepository,
     private readonly outbox: OutboxService,
+    private readonly payoutMail: PayoutMailer,
   ) {}
 
   applications(status?: string): Promise<AffiliateApplicationView[]> {
@@ -86,6 +88,13 @@ export class AdminService {
           affiliateUserId: affiliate!.userId,
           amount: fromCents(toCents(payout.amount)),
           paidAt: timestampFromDate(row!.processedAt ?? new Date()),
+        });
+        await this.payoutMail.afterPaid(manager, affiliate!.userId, {
+          payoutId: id,
+          to: affiliate!.contactEmail || affiliate!.userEmail,
+          contactName: affiliate!.contactName,
+          amount: fromCents(toCents(payout.amount)),
+          paidAt: row!.processedAt ?? new Date(),
         });
       }
       return adminPayoutView(row!);

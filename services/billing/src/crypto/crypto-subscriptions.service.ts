@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { billingCycles, cryptoPlanIds, subscriptionChargeAmount, type BillingCycle, type Plan } from '@app/contracts';
 import type { Event, Transaction } from '@app/platform';
+import { ReceiptMailer } from '../mail/receipt-mailer';
 import { SubscriptionSync } from '../subscriptions/subscription-sync';
 import { periodEnd } from './crypto-period.util';
 import { CryptoSubscriptionsRepository } from './crypto-subscriptions.repository';
@@ -34,6 +35,7 @@ export class CryptoSubscriptionsService {
   constructor(
     private readonly repository: CryptoSubscriptionsRepository,
     private readonly sync: SubscriptionSync,
+    private readonly receipts: ReceiptMailer,
   ) {}
 
   async chargeCompleted(
@@ -103,6 +105,17 @@ export class CryptoSubscriptionsService {
       periodEnd: subscription.currentPeriodEnd,
     });
     await this.repository.savePayment(manager, payment);
+    this.receipts.afterPaid(manager, {
+      to: subscription.payerEmail ?? event.payerEmail,
+      amount: event.amount,
+      currency: event.currency,
+      planId: order.planId,
+      billingCycle: order.billingCycle,
+      periodStart: start,
+      periodEnd: subscription.currentPeriodEnd,
+      reference: event.code || event.chargeId,
+      method: 'crypto',
+    });
     return outcome;
   }
 

@@ -12,6 +12,8 @@ import {
 } from '@app/platform';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
+import { decimalOfMinor } from '../mail/receipt-mail';
+import { ReceiptMailer } from '../mail/receipt-mailer';
 import { BillingRepository } from '../subscriptions/billing.repository';
 import { dateOfSeconds, stripeIdOf, SubscriptionSync } from '../subscriptions/subscription-sync';
 
@@ -86,6 +88,7 @@ export class StripeWebhooksService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: OutboxService,
     private readonly sync: SubscriptionSync,
+    private readonly receipts: ReceiptMailer,
   ) {}
 
   /** The event, if the raw body carries a valid, fresh signature of billing's endpoint. */
@@ -245,6 +248,18 @@ export class StripeWebhooksService {
         },
         requestId,
       );
+      const customer = await this.repository.customerOf(manager, userId);
+      this.receipts.afterPaid(manager, {
+        to: customer?.email || invoice.customer_email || '',
+        amount: decimalOfMinor(invoice.amount_paid),
+        currency: invoice.currency,
+        planId: subscription?.planId ?? '',
+        billingCycle: subscription?.billingCycle ?? '',
+        periodStart,
+        periodEnd,
+        reference: invoice.number || invoice.id,
+        method: 'card',
+      });
     }
     const synced =
       subscription &&

@@ -3,6 +3,7 @@ import { chatLiveEventTypes, type ChatLiveNotice } from '@app/contracts';
 import type { LiveChannel, LiveListener } from '@app/platform';
 import type Redis from 'ioredis';
 import { ChatLiveService, KEEP_ALIVE_MS, STREAM_LIFETIME_MS } from './chat-live.service';
+import type { WidgetPresence } from './widget-presence';
 
 const user = {
   id: '6f1c1d8e-1f0b-4c53-9d55-3c4f1f1b0a01',
@@ -21,7 +22,8 @@ function harness(revoked = false) {
     },
   } as unknown as LiveChannel;
   const redis = { exists: jest.fn(async () => (revoked ? 1 : 0)) } as unknown as Redis;
-  const service = new ChatLiveService(live, redis);
+  const presence = { connected: jest.fn(async () => undefined), disconnected: jest.fn(async () => undefined) };
+  const service = new ChatLiveService(live, redis, presence as unknown as WidgetPresence);
   const received: MessageEvent[] = [];
   let completed = false;
   const subscription = service.stream(user, 'session_a_123').subscribe({

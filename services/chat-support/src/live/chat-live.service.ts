@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type MessageEvent } from '@nestjs/common';
 import { chatLiveEventTypes, type ChatLiveNotice } from '@app/contracts';
 import { LiveChannel, REDIS, SessionRevocationList, type AuthUser } from '@app/platform';
 import type Redis from 'ioredis';
 import { Observable } from 'rxjs';
+import { WidgetPresence } from './widget-presence';
 
 /** A comment line this often keeps proxies from closing an idle stream; the session is re-checked then too. */
 export const KEEP_ALIVE_MS = 20_000;
@@ -28,6 +30,7 @@ export class ChatLiveService {
   constructor(
     private readonly live: LiveChannel,
     @Inject(REDIS) redis: Redis,
+    private readonly presence: WidgetPresence,
   ) {
     this.revocations = new SessionRevocationList(redis);
   }
@@ -49,8 +52,16 @@ export class ChatLiveService {
         const { type, ...data } = signal.event;
         if (data.sessionId === sessionId) subscriber.next({ type, data });
       });
+      // While the stream is connected the widget counts as open: a reply then needs no mail.
+      const streamId = randomUUID();
+      const present = () =>
+        this.presence.connected(user.id, sessionId, streamId, 2 * KEEP_ALIVE_MS).catch((error: Error) => {
+          this.logger.warn(`widget presence of user ${user.id} not recorded: ${error.message}`);
+        });
+      void present();
       const keepAlive = setInterval(() => {
         subscriber.next({ comment: 'keep-alive' });
+        void present();
         this.revocations.isRevoked(user.sessionId).then(
           (revoked) => revoked && subscriber.complete(),
           // Redis out of reach: the stream stays; the next check or the lifetime ends it.
@@ -62,6 +73,7 @@ export class ChatLiveService {
         clearInterval(keepAlive);
         clearTimeout(lifetime);
         unsubscribe();
+        this.presence.disconnected(user.id, sessionId, streamId).catch(() => undefined);
       };
     });
   }

@@ -14,6 +14,7 @@ import { ConversationsRepository } from '../chat/conversations.repository';
 import type { SupportConversation } from '../escalations/support-conversation.entity';
 import { SupportConversationsRepository } from '../escalations/support-conversations.repository';
 import { ChatLiveService } from '../live/chat-live.service';
+import { SupportReplyMailer } from '../mail/support-reply-mailer';
 import { isBreached } from '../sla/support-sla.service';
 import { SupportTicketsRepository } from '../tickets/support-tickets.repository';
 import { SupportQueueRepository } from './support-queue.repository';
@@ -60,6 +61,7 @@ export class SupportService {
     private readonly tickets: SupportTicketsRepository,
     private readonly live: ChatLiveService,
     private readonly account: AccountContextService,
+    private readonly replyMail: SupportReplyMailer,
   ) {}
 
   async list(status: SupportConversationStatus | undefined, limit: number): Promise<SupportQueueResponse> {
@@ -129,12 +131,21 @@ export class SupportService {
       return this.view(manager, conversation);
     });
     // Committed: the user's open widget shows it now (a closed one reads it from the history).
-    if (sent)
+    if (sent) {
       await this.live.notify(view.userId, {
         type: 'message',
         sessionId: view.sessionId,
         message: historyMessage(sent),
       });
+      // A closed widget: the member is told by mail (issue 39).
+      await this.replyMail.replied({
+        userId: view.userId,
+        sessionId: view.sessionId,
+        supportConversationId: id,
+        text,
+        at: sent.createdAt,
+      });
+    }
     return view;
   }
 

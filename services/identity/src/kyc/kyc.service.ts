@@ -14,9 +14,18 @@ import {
   type StartKycVerificationRequest,
   type StartKycVerificationResponse,
 } from '@app/contracts';
-import { APP_CONFIG, AppError, OutboxService, TransactionRunner, type AuthUser, type Transaction } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppError,
+  MailService,
+  OutboxService,
+  TransactionRunner,
+  type AuthUser,
+  type Transaction,
+} from '@app/platform';
 import type Stripe from 'stripe';
 import type { IdentityConfig } from '../config';
+import { kycResultMail, kycResultMailId, mailedKycResult } from '../mail/kyc-result-mail';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { IdentityVerificationProvider } from './identity-verification.provider';
@@ -62,6 +71,7 @@ export class KycService {
     private readonly users: UsersRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: OutboxService,
+    private readonly mail: MailService,
   ) {}
 
   async status(user: AuthUser): Promise<KycStatusResponse> {
@@ -217,7 +227,18 @@ export class KycService {
       },
       requestId,
     );
+    this.mailResult(manager, account, verification, next);
     return next;
+  }
+
+  /** Once the move commits, the member is mailed a result (verified, or needs input with the reason). */
+  private mailResult(manager: Transaction, account: User, verification: KycVerification, next: KycStatus): void {
+    if (!mailedKycResult(next)) return;
+    const reason = next === 'requires_input' ? (verification.lastErrorReason ?? '') : '';
+    const mail = kycResultMail(account.email, account.firstName, this.config.PUBLIC_URL, next, reason);
+    this.transactions.afterCommit(manager, async () => {
+      await this.mail.send(kycResultMailId(verification.providerSessionId, next), mail);
+    });
   }
 
   private assertCanStart(status: string): void {

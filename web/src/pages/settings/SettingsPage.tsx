@@ -7,10 +7,11 @@ import { useProfile, useUpdateProfile } from '../../hooks/useProfile';
 import { useToast } from '../../hooks/useToast';
 import { BillingTab } from './BillingTab';
 import { DeveloperApiTab } from './DeveloperApiTab';
+import { NotificationPreferencesCard } from './NotificationPreferencesCard';
 import { BusinessDetailsFields, PersonalDetailsFields } from './ProfileFields';
 import { VerificationTab } from './VerificationTab';
 
-const tabKeys = ['personal', 'business', 'api', 'billing', 'verification'] as const;
+const tabKeys = ['personal', 'business', 'api', 'billing', 'verification', 'notifications'] as const;
 type TabKey = (typeof tabKeys)[number];
 const isTabKey = (key: string | null): key is TabKey => (tabKeys as readonly (string | null)[]).includes(key);
 
@@ -189,6 +190,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             label: 'Verification',
             children: <VerificationTab businessCountry={profile.businessCountry} />,
           },
+          { key: 'notifications', label: 'Notifications', children: <NotificationPreferencesCard /> },
         ]}
       />
     </Form>

@@ -8,6 +8,7 @@ import { cryptoRoutes } from './crypto-escrow';
 import { deadLetterRoutes } from './dead-letters';
 import { identityRoutes } from './identity';
 import { integrationRoutes } from './integrations';
+import { mailPreferenceRoutes } from './mail-preferences';
 import { profileRoutes } from './profile';
 import { reportRoutes } from './reports-ai';
 import { tokenizationRoutes } from './tokenization';
@@ -22,6 +23,7 @@ export * from './crypto-escrow';
 export * from './dead-letters';
 export * from './identity';
 export * from './integrations';
+export * from './mail-preferences';
 export * from './profile';
 export * from './reports-ai';
 export * from './tokenization';
@@ -35,6 +37,7 @@ const namedRoutes = [
   ...identityRoutes,
   ...apiKeyRoutes,
   ...profileRoutes,
+  ...mailPreferenceRoutes,
   ...chatSupportRoutes,
   ...billingRoutes,
   ...integrationRoutes,

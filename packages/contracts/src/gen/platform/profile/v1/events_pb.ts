@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/profile/v1/events.proto.
  */
 export const file_platform_profile_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiBwbGF0Zm9ybS9wcm9maWxlL3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0ucHJvZmlsZS52MSJpCg5Qcm9maWxlVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhYKDmNoYW5nZWRfZmllbGRzGAIgAygJEi4KCnVwZGF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiBwbGF0Zm9ybS9wcm9maWxlL3YxL2V2ZW50cy5wcm90bxITcGxhdGZvcm0ucHJvZmlsZS52MSJpCg5Qcm9maWxlVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhYKDmNoYW5nZWRfZmllbGRzGAIgAygJEi4KCnVwZGF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqYBChZNYWlsUHJlZmVyZW5jZXNDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSFwoPc3VwcG9ydF9yZXBsaWVzGAIgASgIEhoKEmludmVzdG1lbnRfdXBkYXRlcxgDIAEoCBIWCg5wYXlvdXRfbm90aWNlcxgEIAEoCBIuCgp1cGRhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * The merchant saved their personal or business details.
@@ -44,4 +44,44 @@ export type ProfileUpdated = Message<"platform.profile.v1.ProfileUpdated"> & {
  */
 export const ProfileUpdatedSchema: GenMessage<ProfileUpdated> = /*@__PURE__*/
   messageDesc(file_platform_profile_v1_events, 0);
+
+/**
+ * The member changed which optional transactional mail they receive (issue 39). Carries all the
+ * choices, so a consumer keeps the newest by updated_at.
+ *
+ * @generated from message platform.profile.v1.MailPreferencesChanged
+ */
+export type MailPreferencesChanged = Message<"platform.profile.v1.MailPreferencesChanged"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: bool support_replies = 2;
+   */
+  supportReplies: boolean;
+
+  /**
+   * @generated from field: bool investment_updates = 3;
+   */
+  investmentUpdates: boolean;
+
+  /**
+   * @generated from field: bool payout_notices = 4;
+   */
+  payoutNotices: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 5;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message platform.profile.v1.MailPreferencesChanged.
+ * Use `create(MailPreferencesChangedSchema)` to create a new message.
+ */
+export const MailPreferencesChangedSchema: GenMessage<MailPreferencesChanged> = /*@__PURE__*/
+  messageDesc(file_platform_profile_v1_events, 1);
 

@@ -70,9 +70,16 @@ type ChargeEvent = EventOf<'ChargeCompleted'> | EventOf<'ChargeFailed'>;
 export const chargeFailedStatus = (event: EventOf<'ChargeFailed'>): TransactionStatus =>
   event.status === 'CANCELED' ? 'cancelled' : 'failed';
 
-/** ChargeCompleted / ChargeFailed: a crypto charge priced in USD. */
+/**
+ * Whether a charge is the merchant paying the platform (a plan bought at checkout, purpose
+ * 'subscription'), not a sale: it is billing's, a subscription cost in the read models, never a
+ * transaction of the merchant (not in its volume, cash flow, AML screening or reports).
+ */
+export const chargePaysPlatform = (event: { purpose: string }): boolean => event.purpose === 'subscription';
+
+/** ChargeCompleted / ChargeFailed: a crypto charge priced in USD; none for a charge paying the platform. */
 export function fromCharge(event: ChargeEvent, status: TransactionStatus, occurredAt: Date): SourceTransaction | null {
-  if (!event.userId || !event.chargeId) return null;
+  if (!event.userId || !event.chargeId || chargePaysPlatform(event)) return null;
   return {
     userId: event.userId.toLowerCase(),
     source: 'crypto',

@@ -4,6 +4,7 @@ import { CustomerActivityIndex1764374400900 } from '../migrations/1764374400900-
 import { WiderAmounts1764892800900 } from '../migrations/1764892800900-wider-amounts';
 import { CustomerWindows1766707200900 } from '../migrations/1766707200900-customer-windows';
 import { CustomerSpendBands1766966400900 } from '../migrations/1766966400900-customer-spend-bands';
+import { PlatformPayments1767052800900 } from '../migrations/1767052800900-platform-payments';
 
 /**
  * The analytics schema. The read model is written and read with SQL only (upserts with rollup
@@ -19,6 +20,7 @@ export const analyticsDatabase = {
     WiderAmounts1764892800900,
     CustomerWindows1766707200900,
     CustomerSpendBands1766966400900,
+    PlatformPayments1767052800900,
   ],
   // Recomputing a merchant's customers groups its transactions by customer: tens of thousands of groups.
   workMem: '32MB',

@@ -15,11 +15,27 @@ export class ExpensesRepository {
     currency: string,
     paidAt: Date,
   ): Promise<void> {
-    const usd = toUsd(centsToDecimal(cents), currency) ?? '0';
+    await this.platformPaid(manager, userId, invoiceId, centsToDecimal(cents), currency, paidAt);
+  }
+
+  /**
+   * Money the merchant paid the platform, by any means (a Stripe invoice, or a crypto charge for a
+   * plan keyed `charge:<id>`): a subscription cost on the day paid, once per payment id. `amount`
+   * is a decimal string in `currency`.
+   */
+  async platformPaid(
+    manager: EntityManager,
+    userId: string,
+    paymentId: string,
+    amount: string,
+    currency: string,
+    paidAt: Date,
+  ): Promise<void> {
+    const usd = toUsd(amount, currency) ?? '0';
     const inserted = (await manager.query(
       `INSERT INTO analytics.invoices (invoice_id, user_id, amount_usd, currency, paid_at)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invoice_id) DO NOTHING RETURNING invoice_id`,
-      [invoiceId, userId, usd, currency.toUpperCase(), paidAt],
+      [paymentId, userId, usd, currency.toUpperCase(), paidAt],
     )) as unknown[];
     if (inserted.length) await this.addExpense(manager, userId, paidAt, usd);
   }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   chargeFailedStatus,
+  chargePaysPlatform,
   fromCharge,
   fromEscrow,
   fromTransactionRecorded,
   type SourceTransaction,
 } from '@app/contracts';
 import type { Event, EventContext, EventHandler, EventOfBatch, Transaction } from '@app/platform';
+import { ExpensesRepository } from '../expenses/expenses.repository';
 import { ReadModelRepository } from './read-model.repository';
 
 type ReadModelEvent = 'TransactionRecorded' | 'ChargeCompleted' | 'ChargeFailed' | 'EscrowFinished' | 'EscrowCancelled';
@@ -47,11 +49,42 @@ export class TransactionRecordedHandler extends ReadModelHandler<'TransactionRec
   }
 }
 
+/**
+ * A crypto charge paid. A merchant's sale is a transaction; a charge paying the platform (a plan
+ * bought at checkout) is not: it is a subscription cost on the day paid, like a paid invoice.
+ */
 @Injectable()
 export class ChargeCompletedHandler extends ReadModelHandler<'ChargeCompleted'> {
   readonly eventType = 'ChargeCompleted' as const;
+
+  constructor(
+    readModel: ReadModelRepository,
+    private readonly expenses: ExpensesRepository,
+  ) {
+    super(readModel);
+  }
+
   protected transactionOf(event: Event<'ChargeCompleted'>, occurredAt: Date): SourceTransaction | null {
     return fromCharge(event, 'completed', occurredAt);
+  }
+
+  override async handle(event: Event<'ChargeCompleted'>, context: EventContext): Promise<void> {
+    await this.handleAll([{ event, context }], context.manager);
+  }
+
+  override async handleAll(events: EventOfBatch<'ChargeCompleted'>[], manager: Transaction): Promise<void> {
+    for (const { event, context } of events) {
+      if (!chargePaysPlatform(event) || !event.userId || !event.chargeId || !(Number(event.amount) > 0)) continue;
+      await this.expenses.platformPaid(
+        manager,
+        event.userId.toLowerCase(),
+        `charge:${event.chargeId}`,
+        event.amount,
+        event.currency || 'USD',
+        context.occurredAt,
+      );
+    }
+    await super.handleAll(events, manager);
   }
 }
 

@@ -133,7 +133,7 @@ export class FiguresRepository {
     );
   }
 
-  /** Subscription invoices paid in the window, and refunds of them made in it. */
+  /** Subscription costs paid in the window (card invoices and crypto plan charges), and refunds of them made in it. */
   async invoices(manager: EntityManager, userId: string, window: Window): Promise<InvoiceTotals> {
     const [row] = (await manager.query(
       `SELECT (SELECT count(*)::int FROM reports.invoices

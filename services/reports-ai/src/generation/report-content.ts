@@ -103,8 +103,8 @@ export function keyFiguresOf(type: ReportType, figures: SummaryFigures): KeyFigu
       count('refundedCount', 'Refunds', totals.refunded),
       usd('refundedVolume', 'Refunded volume', money(totals.refundedUsd)),
       count('failedCount', 'Failed or cancelled', totals.failed),
-      usd('subscriptionFeesPaid', 'Subscription invoices paid', paid),
-      usd('subscriptionFeesRefunded', 'Subscription invoices refunded', refunded),
+      usd('subscriptionFeesPaid', 'Subscription costs paid (card and crypto)', paid),
+      usd('subscriptionFeesRefunded', 'Subscription costs refunded', refunded),
       usd('netRevenue', 'Net revenue (volume less subscription costs)', money(tx.totalVolume - paid + refunded)),
     ];
   }
@@ -227,10 +227,10 @@ function financialTables(figures: ReportFigures, period: ReportPeriod, buckets: 
     breakdownTable('By processor', 'Processor', rowsOf(figures, 'processor'), completedVolume),
     breakdownTable('By payment method', 'Payment method', rowsOf(figures, 'method'), completedVolume),
     {
-      title: 'Subscription invoices (paid to the platform)',
+      title: 'Subscription costs (paid to the platform, by card or crypto)',
       columns: ['Item', 'Value'],
       rows: [
-        ['Invoices paid', figures.invoices.paidCount],
+        ['Payments', figures.invoices.paidCount],
         ['Paid (USD)', paid],
         ['Refunded (USD)', refunded],
         ['Net cost (USD)', money(paid - refunded)],

@@ -132,11 +132,27 @@ export class ReadModelRepository {
     currency: string,
     paidAt: Date,
   ): Promise<void> {
-    const usd = toUsd(centsToDecimal(cents), currency) ?? '0';
+    await this.platformPaid(manager, userId, invoiceId, centsToDecimal(cents), currency, paidAt);
+  }
+
+  /**
+   * Money the merchant paid the platform, by any means (a Stripe invoice, or a crypto charge for a
+   * plan keyed `charge:<id>`): a subscription cost, once per payment id. `amount` is a decimal
+   * string in `currency`.
+   */
+  async platformPaid(
+    manager: EntityManager,
+    userId: string,
+    paymentId: string,
+    amount: string,
+    currency: string,
+    paidAt: Date,
+  ): Promise<void> {
+    const usd = toUsd(amount, currency) ?? '0';
     await manager.query(
       `INSERT INTO reports.invoices (invoice_id, user_id, amount_usd, currency, paid_at)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invoice_id) DO NOTHING`,
-      [invoiceId, userId, usd, currency.toUpperCase(), paidAt],
+      [paymentId, userId, usd, currency.toUpperCase(), paidAt],
     );
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   chargeFailedStatus,
+  chargePaysPlatform,
   fromCharge,
   fromEscrow,
   fromTransactionRecorded,
@@ -48,11 +49,30 @@ export class TransactionRecordedHandler extends TransactionHandler<'TransactionR
   }
 }
 
+/**
+ * A crypto charge paid: a merchant's sale is a transaction; a charge paying the platform (a plan
+ * bought at checkout) is a subscription cost of the financial report, like a paid invoice.
+ */
 @Injectable()
 export class ChargeCompletedHandler extends TransactionHandler<'ChargeCompleted'> {
   readonly eventType = 'ChargeCompleted' as const;
   protected transactionOf(event: Event<'ChargeCompleted'>, occurredAt: Date): SourceTransaction | null {
     return fromCharge(event, 'completed', occurredAt);
+  }
+
+  override async handleAll(events: EventOfBatch<'ChargeCompleted'>[], manager: Transaction): Promise<void> {
+    for (const { event, context } of events) {
+      if (!chargePaysPlatform(event) || !event.userId || !event.chargeId || !(Number(event.amount) > 0)) continue;
+      await this.readModel.platformPaid(
+        manager,
+        event.userId.toLowerCase(),
+        `charge:${event.chargeId}`,
+        event.amount,
+        event.currency || 'USD',
+        context.occurredAt,
+      );
+    }
+    await super.handleAll(events, manager);
   }
 }
 

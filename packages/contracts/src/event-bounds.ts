@@ -113,12 +113,7 @@ const fields = {
     reason: text(1000),
   },
   ProfileUpdated: { userId: id(), changedFields: bounded(z.array(z.string().max(64)).max(40), ['x'.repeat(64)]) },
-  MailPreferencesChanged: {
-    userId: id(),
-    supportReplies: bounded(z.boolean(), true),
-    investmentUpdates: bounded(z.boolean(), true),
-    payoutNotices: bounded(z.boolean(), true),
-  },
+  MailPreferencesChanged: { userId: id() },
   ContactReceived: {
     ticketId: id(),
     reference: text(20),

@@ -5,8 +5,11 @@ import {
   type CreatePosRequest,
   type CreateProcessorRequest,
   type IntegrationsAnalytics,
+  type IntegrationTransactionDetail,
+  type IntegrationTransactionView,
   type PosView,
   type ProcessorView,
+  type SampleDeliveryResponse,
   type UpdateProcessorRequest,
 } from '@app/contracts';
 import { callRoute } from './client';
@@ -39,4 +42,19 @@ export function createPosSystem(body: CreatePosRequest): Promise<CreatedPos> {
 /** GET /api/integrations/analytics: the four summary figures. */
 export function fetchIntegrationsAnalytics(): Promise<IntegrationsAnalytics> {
   return callRoute(routeById('getIntegrationsAnalytics'));
+}
+
+/** POST /api/integrations/webhooks/{id}/sample: a signed test transaction through ingestion, and its outcome. */
+export function sendSampleDelivery(id: string): Promise<SampleDeliveryResponse> {
+  return callRoute(routeById('sendIntegrationSampleDelivery'), { params: { id } });
+}
+
+/** GET /api/integrations/transactions: the reported transactions, newest first. */
+export function fetchIntegrationTransactions(integrationId?: string): Promise<IntegrationTransactionView[]> {
+  return callRoute(routeById('listIntegrationTransactions'), { query: integrationId ? { integrationId } : {} });
+}
+
+/** GET /api/integrations/transactions/{id}: the provider's fields, history and webhooks sent. */
+export function fetchIntegrationTransaction(id: string): Promise<IntegrationTransactionDetail> {
+  return callRoute(routeById('getIntegrationTransaction'), { params: { id } });
 }

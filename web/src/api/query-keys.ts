@@ -11,6 +11,9 @@ export const queryKeys = {
   paymentProcessors: ['integrations', 'payment-processors'] as const,
   posSystems: ['integrations', 'pos-systems'] as const,
   integrationsAnalytics: ['integrations', 'analytics'] as const,
+  integrationTransactions: (integrationId?: string) =>
+    ['integrations', 'transactions', integrationId ?? 'all'] as const,
+  integrationTransaction: (id: string) => ['integrations', 'transaction', id] as const,
   /** The prefix of every outgoing-webhook key: any change refetches the endpoints and their logs. */
   webhooks: ['webhooks'] as const,
   webhookEndpoints: ['webhooks', 'endpoints'] as const,

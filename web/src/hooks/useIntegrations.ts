@@ -4,8 +4,11 @@ import {
   createPosSystem,
   createProcessor,
   fetchIntegrationsAnalytics,
+  fetchIntegrationTransaction,
+  fetchIntegrationTransactions,
   fetchPosSystems,
   fetchProcessors,
+  sendSampleDelivery,
   updateProcessor,
 } from '../api/integrations';
 import { queryKeys } from '../api/query-keys';
@@ -45,4 +48,26 @@ export function useToggleProcessor() {
     mutationFn: ({ id, isActive }: { id: string } & UpdateProcessorRequest) => updateProcessor(id, { isActive }),
     onSettled: invalidate,
   });
+}
+
+export function useIntegrationTransactions(integrationId?: string) {
+  return useQuery({
+    queryKey: queryKeys.integrationTransactions(integrationId),
+    queryFn: () => fetchIntegrationTransactions(integrationId),
+  });
+}
+
+/** One transaction's detail while `id` is set (the drawer is open). */
+export function useIntegrationTransaction(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.integrationTransaction(id ?? ''),
+    queryFn: () => fetchIntegrationTransaction(id!),
+    enabled: Boolean(id),
+  });
+}
+
+/** The guide's "Send sample delivery": the lists refetch so the sample shows. */
+export function useSendSampleDelivery() {
+  const invalidate = useInvalidateIntegrations();
+  return useMutation({ mutationFn: sendSampleDelivery, onSuccess: invalidate });
 }

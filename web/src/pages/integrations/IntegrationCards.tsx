@@ -1,9 +1,22 @@
 import { CreditCardOutlined, ShopOutlined } from '@ant-design/icons';
 import { integrationLabels, integrationMessages, type PosView, type ProcessorView } from '@app/contracts';
-import { Card, Flex, Switch, Tag, Typography } from 'antd';
+import { Card, Collapse, Flex, Switch, Tag, Typography } from 'antd';
 import { useToggleProcessor } from '../../hooks/useIntegrations';
 import { useToast } from '../../hooks/useToast';
 import { formatSyncDate, syncFrequencyLabels } from './format';
+import { IngestionGuide, type GuideTarget } from './IngestionGuide';
+
+/** The integration's ingestion guide, folded until asked for. */
+function GuideSection({ target }: { target: GuideTarget }) {
+  return (
+    <Collapse
+      ghost
+      size="small"
+      style={{ marginTop: 8 }}
+      items={[{ key: 'guide', label: 'Delivery guide', children: <IngestionGuide target={target} /> }]}
+    />
+  );
+}
 
 function StatusTag({ active }: { active: boolean }) {
   return <Tag color={active ? 'success' : 'default'}>{active ? 'Active' : 'Inactive'}</Tag>;
@@ -59,6 +72,16 @@ export function ProcessorCard({ processor }: { processor: ProcessorView }) {
           aria-label={`${processorName} active`}
         />
       </Flex>
+      <GuideSection
+        target={{
+          id,
+          name: processorName,
+          provider: processorType,
+          kind: 'processor',
+          ingestUrl: processor.ingestUrl,
+          signingSecretHint: processor.signingSecretHint,
+        }}
+      />
     </Card>
   );
 }
@@ -79,6 +102,16 @@ export function PosCard({ pos }: { pos: PosView }) {
           <LastSync lastSync={pos.lastSync} lastSyncError={pos.lastSyncError} />
         </Flex>
       </Flex>
+      <GuideSection
+        target={{
+          id: pos.id,
+          name: pos.posName,
+          provider: pos.posSystem,
+          kind: 'pos',
+          ingestUrl: pos.ingestUrl,
+          signingSecretHint: pos.signingSecretHint,
+        }}
+      />
     </Card>
   );
 }

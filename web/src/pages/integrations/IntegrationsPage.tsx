@@ -2,6 +2,7 @@ import { Flex, Tabs, Typography } from 'antd';
 import { IntegrationsSummary } from './IntegrationsSummary';
 import { PosSystemsTab } from './PosSystemsTab';
 import { ProcessorsTab } from './ProcessorsTab';
+import { ReportedTransactions } from './ReportedTransactions';
 
 /** Spec 2 'Integrations': the summary, then processors and POS systems in two tabs. */
 export function IntegrationsPage() {
@@ -22,6 +23,7 @@ export function IntegrationsPage() {
           { key: 'pos', label: 'POS Systems', children: <PosSystemsTab /> },
         ]}
       />
+      <ReportedTransactions />
     </Flex>
   );
 }

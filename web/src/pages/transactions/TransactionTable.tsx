@@ -1,5 +1,5 @@
 import type { TransactionView } from '@app/contracts';
-import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/format';
@@ -40,15 +40,35 @@ interface TransactionTableProps {
   /** Shown in place of rows when there are none. */
   empty: ReactNode;
   caption: string;
+  /** Opens a row's detail; only transactions from integrations have one (their provider's fields). */
+  onOpen?: (transaction: TransactionView) => void;
 }
 
+/** Whether a row has a detail to open: transactions a processor or POS system reported. */
+export const hasDetail = (transaction: TransactionView): boolean => transaction.metadata.source === 'integrations';
+
 /** The transactions with a copy button per ID; scrolls sideways on narrow screens. */
-export function TransactionTable({ transactions, loading, empty, caption }: TransactionTableProps) {
+export function TransactionTable({ transactions, loading, empty, caption, onOpen }: TransactionTableProps) {
+  const shown: TableColumnsType<TransactionView> = onOpen
+    ? [
+        ...columns,
+        {
+          title: 'Details',
+          key: 'details',
+          render: (_, t) =>
+            hasDetail(t) ? (
+              <Button size="small" onClick={() => onOpen(t)} aria-label={`Details of ${t.transactionId}`}>
+                View
+              </Button>
+            ) : null,
+        },
+      ]
+    : columns;
   return (
     <Table<TransactionView>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={shown}
       dataSource={transactions}
       loading={loading}
       pagination={false}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TransactionFilters } from '../../api/dashboard';
 import { useTransactions } from '../../hooks/useDashboard';
 import { LoadFailed } from '../dashboard/LoadFailed';
+import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFiltersBar } from './TransactionFiltersBar';
 import { TransactionTable } from './TransactionTable';
 
@@ -12,6 +13,7 @@ const hasFilters = (filters: TransactionFilters) => Object.values(filters).some(
 export function TransactionsPage() {
   const [filters, setFilters] = useState<TransactionFilters>({});
   const query = useTransactions(filters);
+  const [opened, setOpened] = useState<string>();
   const transactions = query.data?.pages.flatMap((page) => page.transactions) ?? [];
 
   return (
@@ -33,6 +35,7 @@ export function TransactionsPage() {
                 caption="Transactions"
                 transactions={transactions}
                 loading={query.isPending}
+                onOpen={(t) => setOpened(t.transactionId)}
                 empty={
                   hasFilters(filters)
                     ? 'No transactions match these filters.'
@@ -55,6 +58,7 @@ export function TransactionsPage() {
           )}
         </Flex>
       </Card>
+      <TransactionDrawer transactionId={opened} onClose={() => setOpened(undefined)} />
     </Flex>
   );
 }

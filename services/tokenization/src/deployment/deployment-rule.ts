@@ -60,18 +60,33 @@ export class DeploymentRule {
     run: ComplianceRun | null | undefined,
     now = new Date(),
   ): Promise<DeploymentBlocker[]> {
+    return blockersOf(run, await this.issuer(manager, userId, now));
+  }
+
+  /** What the rule needs to know about the issuer (read once for a list of their properties). */
+  async issuer(manager: Transaction, userId: string, now = new Date()): Promise<IssuerStanding> {
     const [clearance, plan] = await Promise.all([
       this.kyc.byUserId(userId, manager),
       this.plans.byUserId(manager, userId),
     ]);
-    const blockers: DeploymentBlocker[] = [];
-    const compliance = complianceBlocker(run);
-    if (compliance) blockers.push(compliance);
-    if (!kycCleared(clearance?.status ?? initialKycStatus)) {
-      blockers.push({ condition: 'kyc', message: deploymentRuleMessages.kyc });
-    }
-    if (!planIncludesTokenization(plan, now))
-      blockers.push({ condition: 'plan', message: deploymentRuleMessages.plan });
-    return blockers;
+    return {
+      kycVerified: kycCleared(clearance?.status ?? initialKycStatus),
+      planIncludesTokenization: planIncludesTokenization(plan, now),
+    };
   }
+}
+
+export interface IssuerStanding {
+  kycVerified: boolean;
+  planIncludesTokenization: boolean;
+}
+
+/** The unmet conditions, in the rule's order (compliance, KYC, plan). */
+export function blockersOf(run: ComplianceRun | null | undefined, issuer: IssuerStanding): DeploymentBlocker[] {
+  const blockers: DeploymentBlocker[] = [];
+  const compliance = complianceBlocker(run);
+  if (compliance) blockers.push(compliance);
+  if (!issuer.kycVerified) blockers.push({ condition: 'kyc', message: deploymentRuleMessages.kyc });
+  if (!issuer.planIncludesTokenization) blockers.push({ condition: 'plan', message: deploymentRuleMessages.plan });
+  return blockers;
 }

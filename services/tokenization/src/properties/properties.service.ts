@@ -20,7 +20,7 @@ import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { pendingChecks } from '../compliance/compliance-checks';
 import { ComplianceRunsRepository } from '../compliance/compliance-runs.repository';
 import { ComplianceQueue } from '../compliance/compliance.queue';
-import { DeploymentRule } from '../deployment/deployment-rule';
+import { blockersOf, DeploymentRule } from '../deployment/deployment-rule';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
 import { documentKindOf } from './document-kind';
 import { PropertiesRepository } from './properties.repository';
@@ -185,15 +185,20 @@ export class PropertiesService {
       this.runs.latestOf(this.transactions.autocommit, ids),
       this.contracts.ofProperties(this.transactions.autocommit, ids),
     ]);
+    // The issuer's KYC and plan, read once per owner (a list is one user's).
     const now = new Date();
-    return Promise.all(
-      properties.map(async (property) =>
-        propertyView(
-          property,
-          runs.get(property.id),
-          contracts.get(property.id),
-          await this.rule.blockers(this.transactions.autocommit, property.userId, runs.get(property.id), now),
-        ),
+    const owners = [...new Set(properties.map((property) => property.userId))];
+    const standings = new Map(
+      await Promise.all(
+        owners.map(async (owner) => [owner, await this.rule.issuer(this.transactions.autocommit, owner, now)] as const),
+      ),
+    );
+    return properties.map((property) =>
+      propertyView(
+        property,
+        runs.get(property.id),
+        contracts.get(property.id),
+        blockersOf(runs.get(property.id), standings.get(property.userId)!),
       ),
     );
   }

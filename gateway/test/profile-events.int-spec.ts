@@ -140,7 +140,7 @@ describe('profile: built from identity events through Kafka', () => {
     expect(original.headers[EventHeader.Type]).toBe('UserRegistered');
   });
 
-  it('serves and saves the 19 fields, publishing ProfileUpdated with what changed', async () => {
+  it('serves and saves the 19 fields, the NZBN and GST registration, publishing ProfileUpdated with what changed', async () => {
     const { jar, userId } = await registerAndSignIn();
     await waitFor(() => profileRow(userId), 30000, 'profile row');
     await query('UPDATE identity.users SET email_verified = true WHERE id = $1', [userId]);
@@ -148,7 +148,7 @@ describe('profile: built from identity events through Kafka', () => {
     expect(jar.get(ACCESS_COOKIE)).toBeDefined();
 
     const loaded = await bodyOf(await jar.fetch(`${profileUrl}/api/user/profile`));
-    expect(Object.keys(loaded)).toHaveLength(19);
+    expect(Object.keys(loaded)).toHaveLength(21);
     expect(loaded).toMatchObject({ firstName: 'Aroha', companyName: 'Kauri Coffee Roasters', website: '' });
 
     const saved = await jar.fetch(`${profileUrl}/api/user/profile`, {

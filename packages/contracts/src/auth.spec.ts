@@ -11,6 +11,7 @@ import {
   resetPasswordRequestSchema,
   verifyEmailQuerySchema,
 } from './auth';
+import { kybMessages } from './kyc';
 import { validRegistration } from '../../../test-support/fixtures';
 
 /** A request that passes every rule of spec 5.1. */
@@ -40,6 +41,33 @@ describe('registerRequestSchema (spec 3.1, 5.1)', () => {
     expect(parsed.businessName).toBe('Kauri Coffee');
     expect(parsed.firstName).toBe('Aroha');
     expect(parsed.referralCode).toBeUndefined();
+  });
+
+  it('accepts the business numbers (issue 39) and checks them for the country as the KYB step does', () => {
+    const numbers = { nzbn: ' 9412345678904 ', businessNumber: '1234567', taxNumber: '49091850', gstRegistered: true };
+    expect(registerRequestSchema.parse({ ...validRequest(), ...numbers })).toMatchObject({
+      ...numbers,
+      nzbn: '9412345678904',
+    });
+    expect(registerRequestSchema.parse({ ...validRequest(), nzbn: '', taxNumber: '  ' })).toMatchObject({
+      nzbn: undefined,
+      taxNumber: undefined,
+      gstRegistered: false,
+    });
+    expect(messagesOf(registerRequestSchema, { ...validRequest(), nzbn: '9412345678905' })).toEqual([
+      { path: 'nzbn', message: kybMessages.nzbn },
+    ]);
+    expect(messagesOf(registerRequestSchema, { ...validRequest(), taxNumber: '12345678' })).toEqual([
+      { path: 'taxNumber', message: kybMessages.taxNumberNz },
+    ]);
+    const australian = { ...validRequest(), country: 'Australia' };
+    expect(messagesOf(registerRequestSchema, { ...australian, nzbn: '9412345678904', businessNumber: '123' })).toEqual([
+      { path: 'nzbn', message: kybMessages.nzbnOutsideNz },
+      { path: 'businessNumber', message: kybMessages.businessNumberAu },
+    ]);
+    expect(messagesOf(registerRequestSchema, { ...validRequest(), gstRegistered: 'yes' }).map((i) => i.path)).toEqual([
+      'gstRegistered',
+    ]);
   });
 
   it('accepts an optional referral code of up to 64 characters and refuses a longer one', () => {
@@ -251,10 +279,24 @@ describe('password rules', () => {
 });
 
 describe('registrationFormSchema (the wizard)', () => {
-  it('accepts the form with matching passwords and the optional form-only fields', () => {
-    const parsed = registrationFormSchema.parse({ ...validForm(), nzbn: '9429041234567', taxNumber: '123-456-789' });
+  it('accepts the form with matching passwords and the optional business numbers', () => {
+    const parsed = registrationFormSchema.parse({ ...validForm(), nzbn: '9412345678904', taxNumber: '49-091-850' });
     expect(parsed.gstRegistered).toBe(false);
-    expect(parsed.nzbn).toBe('9429041234567');
+    expect(parsed.nzbn).toBe('9412345678904');
+  });
+
+  it('checks the business numbers as the KYB step does, even while other steps are empty', () => {
+    expect(
+      messagesOf(registrationFormSchema, { ...validForm(), nzbn: '9429041234567', taxNumber: '123-456-789' }),
+    ).toEqual([
+      { path: 'nzbn', message: kybMessages.nzbn },
+      { path: 'taxNumber', message: kybMessages.taxNumberNz },
+    ]);
+    const stepOne = { businessName: 'Kauri', country: 'New Zealand', businessNumber: '123456789' };
+    expect(messagesOf(registrationFormSchema, stepOne)).toContainEqual({
+      path: 'businessNumber',
+      message: kybMessages.businessNumberNz,
+    });
   });
 
   it('refuses a mismatched confirmation with "Passwords don\'t match" on confirmPassword', () => {
@@ -279,7 +321,7 @@ describe('registrationSteps', () => {
     expect([...placed].sort()).toEqual([...formFields].sort());
   });
 
-  it('covers all 17 request fields plus the 5 form-only fields', () => {
+  it('covers all 21 request fields plus the password confirmation', () => {
     expect(formFields).toHaveLength(22);
     expect(Object.keys(registrationSteps)).toEqual(['1', '2', '3', '4']);
   });

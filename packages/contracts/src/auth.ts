@@ -6,6 +6,7 @@ import {
   registrationBusinessTypes,
   registrationBusinessTypeValues,
 } from './business-options';
+import { kybNumberIssues, optionalKybNumberSchema } from './kyc';
 
 /** Spec 3.1 enumerations, with the labels the wizard shows (business types from the one list). */
 export const businessTypes = registrationBusinessTypes;
@@ -83,11 +84,49 @@ export const registerFields = {
   marketingConsent: z.boolean().default(false),
 };
 
-export const registerRequestSchema = z.strictObject({
-  ...registerFields,
-  /** Affiliate code from the ?ref= cookie, when the visitor came through a referral link. */
-  referralCode: z.string().trim().max(64).optional(),
+/**
+ * The business's registration numbers the wizard asks for (all optional; issue 39: sent and kept,
+ * in the profile's business details): company number (ABN in Australia), NZBN, IRD / tax number,
+ * and whether the business is registered for GST.
+ */
+export const registrationNumberFields = {
+  businessNumber: optionalKybNumberSchema,
+  nzbn: optionalKybNumberSchema,
+  taxNumber: optionalKybNumberSchema,
+  gstRegistered: z.boolean().default(false),
+};
+
+const numbersWithCountrySchema = z.object({
+  country: z.string(),
+  businessNumber: z.string().optional(),
+  nzbn: z.string().optional(),
+  taxNumber: z.string().optional(),
 });
+
+/**
+ * Checks the registration numbers for the registration's country as the KYB step does
+ * (`kybNumberIssues`), whenever the country and the numbers are readable, even while other fields fail.
+ */
+export function withCheckedRegistrationNumbers<T extends z.ZodType<z.output<typeof numbersWithCountrySchema>>>(
+  schema: T,
+): T {
+  return schema.superRefine(
+    (form, context) => {
+      for (const { path, message } of kybNumberIssues(form))
+        context.addIssue({ code: 'custom', path: [path], message });
+    },
+    { when: (payload) => numbersWithCountrySchema.safeParse(payload.value).success },
+  );
+}
+
+export const registerRequestSchema = withCheckedRegistrationNumbers(
+  z.strictObject({
+    ...registerFields,
+    ...registrationNumberFields,
+    /** Affiliate code from the ?ref= cookie, when the visitor came through a referral link. */
+    referralCode: z.string().trim().max(64).optional(),
+  }),
+);
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 const passwordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
@@ -107,16 +146,15 @@ export function withMatchingPasswords<T extends z.ZodType<{ password: string; co
   });
 }
 
-/** The wizard's own form: the request plus the fields it holds but never sends. */
-export const registrationFormSchema = withMatchingPasswords(
-  z.object({
-    ...registerFields,
-    confirmPassword: z.string(),
-    businessNumber: z.string().optional(),
-    nzbn: z.string().optional(),
-    taxNumber: z.string().optional(),
-    gstRegistered: z.boolean().default(false),
-  }),
+/** The wizard's own form: the request plus the password's confirmation (held, never sent). */
+export const registrationFormSchema = withCheckedRegistrationNumbers(
+  withMatchingPasswords(
+    z.object({
+      ...registerFields,
+      confirmPassword: z.string(),
+      ...registrationNumberFields,
+    }),
+  ),
 );
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 

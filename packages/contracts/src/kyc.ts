@@ -128,43 +128,58 @@ export const kybMessages = {
   country: 'Please select the country your business is registered in',
 } as const;
 
-type KybField = 'nzbn' | 'businessNumber' | 'taxNumber';
-const optionalNumber = z
+export type KybField = 'nzbn' | 'businessNumber' | 'taxNumber';
+
+/** An optional business number: trimmed, a blank is no number. */
+export const optionalKybNumberSchema = z
   .string()
   .trim()
   .max(40)
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** The numbers of one business, with the country they are checked for. */
+export type KybNumbers = { country: string } & Partial<Record<KybField, string>>;
+
+/**
+ * What is wrong with each given number for the business's country: one check for the KYB step,
+ * registration and Settings (issue 39). A blank or absent number is not checked.
+ */
+export function kybNumberIssues(details: KybNumbers): { path: KybField; message: string }[] {
+  const issues: { path: KybField; message: string }[] = [];
+  const fail = (path: KybField, message: string) => issues.push({ path, message });
+  const nz = details.country === 'New Zealand';
+  const au = details.country === 'Australia';
+  const { nzbn, businessNumber, taxNumber } = details;
+  if (nzbn) {
+    if (!nz) fail('nzbn', kybMessages.nzbnOutsideNz);
+    else if (!isValidNzbn(nzbn)) fail('nzbn', kybMessages.nzbn);
+  }
+  if (businessNumber) {
+    if (nz && !isValidNzCompanyNumber(businessNumber)) fail('businessNumber', kybMessages.businessNumberNz);
+    if (au && !isValidAbn(businessNumber)) fail('businessNumber', kybMessages.businessNumberAu);
+    if (!nz && !au && !isPlausibleNumber(businessNumber)) fail('businessNumber', kybMessages.businessNumberOther);
+  }
+  if (taxNumber) {
+    if (nz && !isValidIrd(taxNumber)) fail('taxNumber', kybMessages.taxNumberNz);
+    if (au && !isValidTfn(taxNumber) && !isValidAbn(taxNumber)) fail('taxNumber', kybMessages.taxNumberAu);
+    if (!nz && !au && !isPlausibleNumber(taxNumber)) fail('taxNumber', kybMessages.taxNumberOther);
+  }
+  return issues;
+}
+
 /** The business numbers a user gives with a verification; each checked for its country's format. */
 export const kybDetailsSchema = z
   .strictObject({
     /** The country the business is registered in (one of the registration wizard's countries). */
     country: z.string().trim().min(1, kybMessages.country).max(100),
-    nzbn: optionalNumber,
-    businessNumber: optionalNumber,
-    taxNumber: optionalNumber,
+    nzbn: optionalKybNumberSchema,
+    businessNumber: optionalKybNumberSchema,
+    taxNumber: optionalKybNumberSchema,
   })
   .superRefine((details, context) => {
-    const fail = (path: KybField, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    const nz = details.country === 'New Zealand';
-    const au = details.country === 'Australia';
-    if (details.nzbn !== undefined) {
-      if (!nz) fail('nzbn', kybMessages.nzbnOutsideNz);
-      else if (!isValidNzbn(details.nzbn)) fail('nzbn', kybMessages.nzbn);
-    }
-    if (details.businessNumber !== undefined) {
-      if (nz && !isValidNzCompanyNumber(details.businessNumber)) fail('businessNumber', kybMessages.businessNumberNz);
-      if (au && !isValidAbn(details.businessNumber)) fail('businessNumber', kybMessages.businessNumberAu);
-      if (!nz && !au && !isPlausibleNumber(details.businessNumber))
-        fail('businessNumber', kybMessages.businessNumberOther);
-    }
-    if (details.taxNumber !== undefined) {
-      if (nz && !isValidIrd(details.taxNumber)) fail('taxNumber', kybMessages.taxNumberNz);
-      if (au && !isValidTfn(details.taxNumber) && !isValidAbn(details.taxNumber))
-        fail('taxNumber', kybMessages.taxNumberAu);
-      if (!nz && !au && !isPlausibleNumber(details.taxNumber)) fail('taxNumber', kybMessages.taxNumberOther);
-    }
+    for (const { path, message } of kybNumberIssues(details))
+      context.addIssue({ code: 'custom', path: [path], message });
   });
 export type KybDetails = z.infer<typeof kybDetailsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessOptionMessages, isBusinessType, isCountry } from './business-options';
+import type { KybField } from './kyc';
 
 export const personalProfileFields = [
   'firstName',
@@ -37,11 +38,35 @@ export const profileSchema = z.strictObject(
 );
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PUT /api/user/profile: any subset of the 19 fields. */
-export const updateProfileRequestSchema = profileSchema.partial();
+export const emptyProfile = (): Profile => Object.fromEntries(profileFields.map((field) => [field, ''])) as Profile;
+
+/**
+ * Beside spec 3.5's 19 fields the profile keeps the rest of what registration asks about the
+ * business (issue 39): its NZBN and whether it is registered for GST. Registration's company
+ * number and IRD / tax number fill companyRegistrationNumber and taxId.
+ */
+export const registrationProfileFields = ['nzbn', 'gstRegistered'] as const;
+export const userProfileFields = [...profileFields, ...registrationProfileFields] as const;
+export type UserProfileField = (typeof userProfileFields)[number];
+
+/** GET /api/user/profile: the 19 fields of spec 3.5, the NZBN and GST registration. */
+export const userProfileSchema = profileSchema.extend({ nzbn: text, gstRegistered: z.boolean() });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const emptyUserProfile = (): UserProfile => ({ ...emptyProfile(), nzbn: '', gstRegistered: false });
+
+/** PUT /api/user/profile: any subset of the fields. */
+export const updateProfileRequestSchema = userProfileSchema.partial();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-export const emptyProfile = (): Profile => Object.fromEntries(profileFields.map((field) => [field, ''])) as Profile;
+/**
+ * The profile's business numbers, checked as the KYB step checks them (`kybNumberIssues`) for the
+ * business country, and which KYB number each is.
+ */
+export const profileKybFields = {
+  nzbn: 'nzbn',
+  companyRegistrationNumber: 'businessNumber',
+  taxId: 'taxNumber',
+} as const satisfies Partial<Record<UserProfileField, KybField>>;
 
 /**
  * The fields Settings fills from a dropdown: their values come from the one list of

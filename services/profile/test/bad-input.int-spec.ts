@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { businessOptionMessages, profileFields, type Profile } from '@app/contracts';
+import { businessOptionMessages, profileFields, userProfileFields, type Profile } from '@app/contracts';
 import { ACCESS_COOKIE, type AuthUser } from '@app/platform';
 import { Client } from 'pg';
 import {
@@ -410,10 +410,10 @@ describe('profile: bad input is refused in the one error shape and changes nothi
   it.each(named(knownBugs))('formerly a bug: %s', (_name, c) => check(c));
 
   describe('afterwards, valid input still works', () => {
-    it('GET returns the saved profile, untouched, with all 19 fields', async () => {
+    it('GET returns the saved profile, untouched, with all 19 fields, the NZBN and GST registration', async () => {
       const reply = await send('GET', { headers: { cookie: session(saved) } });
       expect(reply.status).toBe(200);
-      expect(Object.keys(reply.body as object).sort()).toEqual([...profileFields].sort());
+      expect(Object.keys(reply.body as object).sort()).toEqual([...userProfileFields].sort());
       expect(reply.body).toMatchObject({ ...savedProfile, postalCode: '' });
     });
 

@@ -134,7 +134,7 @@ const stringsByName: Record<string, string> = {
   taxid: '12-3456789',
   companyregistrationnumber: '09876543',
   businessnumber: '51 824 753 556',
-  nzbn: '9429041234567',
+  nzbn: '9412345678904',
   maskedkey: 'mp_live_••••a1b2',
   headline: 'Get paid in every currency your customers use',
   subheadline: 'One dashboard for cards, crypto and tokenized property',

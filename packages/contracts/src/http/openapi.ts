@@ -364,8 +364,14 @@ function parameters(route: RouteDescriptor): unknown[] {
 
 /** Top-level values an operation's example needs where the generic ones would be refused. */
 const exampleOverrides: Record<string, Record<string, unknown>> = {
-  // The registration wizard's country list is of names, not codes.
-  'register request': { country: 'United States' },
+  // The registration wizard's country list is of names, not codes; the business numbers are
+  // checked for the country (issue 39), so a New Zealand business with its NZBN, company and IRD number.
+  'register request': {
+    country: 'New Zealand',
+    nzbn: '9412345678904',
+    businessNumber: '1234567',
+    taxNumber: '49091850',
+  },
 };
 
 /** An example of a zod schema made from its JSON Schema and checked by parsing it; throws when none passes. */

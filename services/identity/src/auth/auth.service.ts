@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   ErrorCode,
+  normalizedKybNumber,
   type affiliateVisitorApplicationSchema,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -61,8 +62,15 @@ export type AffiliateVisitorApplicationInput = z.output<typeof affiliateVisitorA
 /** Which form tried to open an account with a taken address (the owner's notice names it). */
 type RegistrationAttempt = Parameters<typeof registrationAttemptMail>[3];
 
-/** What a new account is made of: the stored fields (no hash yet) and the password to hash. */
-type NewAccount = Omit<NewUser, 'username' | 'passwordHash'> & { password: string };
+/**
+ * The business's registration numbers (issue 39): identity keeps none of them, it hands them to the
+ * profile (which owns the business details) in UserRegistered.
+ */
+type BusinessNumbers = { nzbn: string; businessNumber: string; taxNumber: string; gstRegistered: boolean };
+const noBusinessNumbers: BusinessNumbers = { nzbn: '', businessNumber: '', taxNumber: '', gstRegistered: false };
+
+/** What a new account is made of: the stored fields (no hash yet), the password to hash, the numbers to pass on. */
+type NewAccount = Omit<NewUser, 'username' | 'passwordHash'> & { password: string; businessNumbers?: BusinessNumbers };
 
 const verificationFailure: Record<Exclude<ConsumeResult, { ok: true }>['reason'], string> = {
   unknown: messages.linkUnknown,
@@ -114,6 +122,12 @@ export class AuthService {
         marketingConsent: input.marketingConsent,
         policiesAcceptedAt: new Date(),
         referralCode: input.referralCode || null,
+        businessNumbers: {
+          nzbn: normalizedKybNumber(input.nzbn) ?? '',
+          businessNumber: normalizedKybNumber(input.businessNumber) ?? '',
+          taxNumber: normalizedKybNumber(input.taxNumber) ?? '',
+          gstRegistered: input.gstRegistered,
+        },
       },
       'registration',
       requestId,
@@ -189,7 +203,7 @@ export class AuthService {
     alsoInTransaction?: (manager: Transaction, user: User) => Promise<void>,
   ): Promise<void> {
     const email = account.email.toLowerCase();
-    const { password, ...fields } = account;
+    const { password, businessNumbers = noBusinessNumbers, ...fields } = account;
     const passwordHash = await this.passwords.hash(password);
     const owner = await this.users.findByEmail(email);
     if (owner) return this.mailRegistrationAttempt(owner, attempt);
@@ -218,6 +232,7 @@ export class AuthService {
             marketingConsent: user.marketingConsent,
             referralCode: user.referralCode ?? '',
             registeredAt: timestampFromDate(user.createdAt),
+            ...businessNumbers,
           },
           requestId,
         );

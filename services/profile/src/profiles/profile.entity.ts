@@ -27,6 +27,9 @@ export class ProfileRecord {
   @text('business_state') businessState!: string;
   @text('business_postal_code') businessPostalCode!: string;
   @text('business_country') businessCountry!: string;
+  /** Issue 39: the rest of registration's business details. */
+  @text('nzbn') nzbn!: string;
+  @Column({ name: 'gst_registered', type: 'boolean', default: false }) gstRegistered!: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,5 +1,7 @@
-import { profileFields, type Profile } from '@app/contracts';
+import { emptyUserProfile, userProfileFields, type UserProfile } from '@app/contracts';
 import type { ProfileRecord } from './profile.entity';
 
-export const toProfile = (record: ProfileRecord | null): Profile =>
-  Object.fromEntries(profileFields.map((field) => [field, record?.[field] ?? ''])) as Profile;
+export const toProfile = (record: ProfileRecord | null): UserProfile => {
+  const empty = emptyUserProfile();
+  return Object.fromEntries(userProfileFields.map((field) => [field, record?.[field] ?? empty[field]])) as UserProfile;
+};

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { updateProfileRequestSchema, type Profile, type UpdateProfileRequest } from '@app/contracts';
+import { updateProfileRequestSchema, type UserProfile, type UpdateProfileRequest } from '@app/contracts';
 import { CurrentUser, RequestId, ZodValidationPipe, type AuthUser } from '@app/platform';
 import { ProfilesService } from './profiles.service';
 
@@ -8,7 +8,7 @@ export class ProfilesController {
   constructor(private readonly profiles: ProfilesService) {}
 
   @Get()
-  get(@CurrentUser() user: AuthUser): Promise<Profile> {
+  get(@CurrentUser() user: AuthUser): Promise<UserProfile> {
     return this.profiles.get(user.id);
   }
 
@@ -17,7 +17,7 @@ export class ProfilesController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(updateProfileRequestSchema)) body: UpdateProfileRequest,
     @RequestId() requestId: string | undefined,
-  ): Promise<Profile> {
+  ): Promise<UserProfile> {
     return this.profiles.update(user.id, body, requestId);
   }
 }

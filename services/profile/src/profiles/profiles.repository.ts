@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Profile } from '@app/contracts';
+import type { UserProfile } from '@app/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { ProfileRecord } from './profile.entity';
 
@@ -16,12 +16,12 @@ export class ProfilesRepository {
     return manager.findOne(ProfileRecord, { where: { userId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  async save(manager: EntityManager, userId: string, fields: Partial<Profile>): Promise<ProfileRecord> {
+  async save(manager: EntityManager, userId: string, fields: Partial<UserProfile>): Promise<ProfileRecord> {
     return manager.save(manager.create(ProfileRecord, { userId, ...fields }));
   }
 
   /** Inserts the profile unless one exists; returns whether it inserted. */
-  async insertIfAbsent(manager: EntityManager, userId: string, fields: Partial<Profile>): Promise<boolean> {
+  async insertIfAbsent(manager: EntityManager, userId: string, fields: Partial<UserProfile>): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()
       .insert()

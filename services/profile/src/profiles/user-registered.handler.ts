@@ -23,12 +23,21 @@ export class UserRegisteredHandler implements EventHandler<'UserRegistered'> {
       businessType: event.businessType,
       businessAddress: event.businessAddress,
       businessCountry: event.country,
+      // Issue 39: the business numbers registration checked (for this country) and normalised.
+      nzbn: event.nzbn,
+      companyRegistrationNumber: event.businessNumber,
+      taxId: event.taxNumber,
+      gstRegistered: event.gstRegistered,
     };
     if (await this.profiles.insertIfAbsent(manager, event.userId, prefill)) return;
     const existing = await this.profiles.lockByUserId(manager, event.userId);
     if (!existing) return;
+    // What the user has not filled in yet (a GST registration already saved as yes is kept).
     const blanks = Object.fromEntries(
-      Object.entries(prefill).filter(([field]) => existing[field as keyof typeof prefill] === ''),
+      Object.entries(prefill).filter(([field]) => {
+        const saved = existing[field as keyof typeof prefill];
+        return saved === '' || saved === false;
+      }),
     );
     if (Object.keys(blanks).length > 0) await this.profiles.save(manager, event.userId, { ...existing, ...blanks });
   }

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyProfile, referralCookieName, type Profile } from '@app/contracts';
+import { emptyProfile, kybMessages, referralCookieName, type Profile } from '@app/contracts';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
 import { optionsOf, pick, selectedIn } from '../../test/select';
 import { SettingsPage } from '../settings/SettingsPage';
@@ -173,9 +173,41 @@ describe('RegisterPage', () => {
       privacyAccepted: true,
       amlAccepted: true,
       marketingConsent: false,
+      gstRegistered: false,
       referralCode: 'PARTNER42',
     });
   });
+
+  it('checks the business numbers on step 1 as the KYB step does, then sends them (issue 39)', async () => {
+    const fetchMock = mockFetch(() => ({ status: 201, body: { success: true, message: 'Registered' } }));
+    const { user } = renderPage(<RegisterPage />, { path: '/register' });
+    await fillIn(user, field('NZBN'), '9412345678905');
+    await fillIn(user, field('IRD / Tax Number'), '12345678');
+    await fillIn(user, field('Business Name'), 'Acme Trading');
+    await choose(user, 'Industry Type', 'Information Technology');
+    await fillIn(user, field('Business Address'), '12 Queen Street, Auckland');
+    await user.click(screen.getByText('Continue'));
+    expect(await screen.findByText(kybMessages.nzbn)).toBeTruthy();
+    expect(screen.getByText(kybMessages.taxNumberNz)).toBeTruthy();
+    expect(visibleStep()).toBe('Step 1: Business Details');
+
+    await fillIn(user, field('NZBN'), '94 1234 5678 904');
+    await fillIn(user, field('IRD / Tax Number'), '49-091-850');
+    await fillIn(user, field('Business Number'), '1234567');
+    await user.click(screen.getByLabelText('GST registered'));
+    await continueTo(user, 'Step 2: Contact Information');
+    await completeStep2(user);
+    await completeStep3(user);
+    await acceptTerms(user);
+    await user.click(screen.getByText('Create Account'));
+    expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+    expect(requestBody(fetchMock.mock.calls[0])).toMatchObject({
+      nzbn: '94 1234 5678 904',
+      taxNumber: '49-091-850',
+      businessNumber: '1234567',
+      gstRegistered: true,
+    });
+  }, 30000);
 
   it("shows the server's rejection on the field and its step", async () => {
     mockFetch(() => ({

@@ -85,9 +85,12 @@ export function validateForm(
   return { success: false, errors: firstIssuePerField(result.error) as FieldErrors };
 }
 
-/** The request body: the form minus the fields that are held but never sent (spec 3.1). */
+/**
+ * The request body: the form minus the password's confirmation. The business numbers and GST
+ * registration are sent (issue 39: the profile keeps them and Settings shows them).
+ */
 export function toRegisterRequest(form: ValidRegistration, referralCode: string | undefined): RegisterRequest {
-  const { confirmPassword, businessNumber, nzbn, taxNumber, gstRegistered, ...request } = form;
+  const { confirmPassword: _confirmation, ...request } = form;
   const code = referralCode?.trim();
   return code && code.length <= 64 ? { ...request, referralCode: code } : request;
 }

@@ -1,5 +1,5 @@
-import { businessTypeOptions, countryOptions, profileSchema, type ProfileField } from '@app/contracts';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { businessTypeOptions, countryOptions, userProfileSchema, type UserProfileField } from '@app/contracts';
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { zodRule } from '../../lib/zodRule';
 
@@ -8,7 +8,7 @@ const countrySelectOptions = countryOptions.map(({ value, label }) => ({ value, 
 const businessTypeSelectOptions = businessTypeOptions.map(({ value, label }) => ({ value, label }));
 
 interface FieldProps {
-  name: ProfileField;
+  name: UserProfileField;
   label: string;
   children: ReactNode;
   /** Selects show their placeholder for blanks and hand back '' when cleared. */
@@ -20,7 +20,7 @@ function ProfileItem({ name, label, children, select }: FieldProps) {
     <Form.Item
       name={name}
       label={label}
-      rules={[zodRule(profileSchema.shape[name])]}
+      rules={[zodRule(userProfileSchema.shape[name])]}
       {...(select && {
         getValueProps: (value: string | undefined) => ({ value: value || undefined }),
         normalize: (value: string | undefined) => value ?? '',
@@ -114,6 +114,17 @@ export function BusinessDetailsFields() {
         <ProfileItem name="companyRegistrationNumber" label="Company Registration Number">
           <Input />
         </ProfileItem>
+      </Half>
+      {/* Issue 39: registration's NZBN and GST registration, checked as the KYB step checks them. */}
+      <Half>
+        <ProfileItem name="nzbn" label="NZBN">
+          <Input inputMode="numeric" placeholder="New Zealand Business Number" />
+        </ProfileItem>
+      </Half>
+      <Half>
+        <Form.Item name="gstRegistered" valuePropName="checked" label="GST">
+          <Checkbox>GST registered</Checkbox>
+        </Form.Item>
       </Half>
       <Col span={24}>
         <ProfileItem name="website" label="Website">

@@ -1,4 +1,4 @@
-import { emptyProfile, profileFields } from '@app/contracts';
+import { emptyUserProfile, kybMessages, userProfileFields } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fillIn, mockFetch, renderPage, requestBody } from '../../test/render';
@@ -6,7 +6,7 @@ import { optionsOf, pick, selectedIn } from '../../test/select';
 import { SettingsPage } from './SettingsPage';
 
 const storedProfile = {
-  ...emptyProfile(),
+  ...emptyUserProfile(),
   firstName: 'Jane',
   lastName: 'Doe',
   dateOfBirth: '1990-04-12',
@@ -20,7 +20,47 @@ const storedProfile = {
 const inputValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 describe('SettingsPage', () => {
-  it('shows the loaded profile and saves all 19 fields', async () => {
+  it("shows registration's NZBN, company number, IRD number and GST registration, and the server's check on a bad one", async () => {
+    const registered = {
+      ...storedProfile,
+      businessCountry: 'New Zealand',
+      nzbn: '9412345678904',
+      companyRegistrationNumber: '1234567',
+      taxId: '49091850',
+      gstRegistered: true,
+    };
+    const fetchMock = mockFetch((_url, init) =>
+      init?.method === 'PUT'
+        ? {
+            status: 400,
+            body: {
+              error: 'VALIDATION_FAILED',
+              message: kybMessages.nzbn,
+              details: [{ path: 'nzbn', message: kybMessages.nzbn }],
+            },
+          }
+        : { body: registered },
+    );
+    const { user } = renderPage(<SettingsPage />, { path: '/settings' });
+    await screen.findByDisplayValue('Jane');
+    await user.click(screen.getByText('Business Details'));
+    expect(inputValue('NZBN')).toBe('9412345678904');
+    expect(inputValue('Company Registration Number')).toBe('1234567');
+    expect(inputValue('Tax ID / GST Number')).toBe('49091850');
+    expect((screen.getByLabelText('GST registered') as HTMLInputElement).checked).toBe(true);
+
+    await fillIn(user, screen.getByLabelText('NZBN'), '9412345678905');
+    await user.click(screen.getByLabelText('GST registered'));
+    await user.click(screen.getByText('Save Profile'));
+    expect(await screen.findByText('Update Failed')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(requestBody(put)).toMatchObject({ nzbn: '9412345678905', gstRegistered: false });
+    await waitFor(() =>
+      expect(screen.getByLabelText('NZBN').closest('.ant-form-item')?.textContent).toContain(kybMessages.nzbn),
+    );
+  });
+
+  it('shows the loaded profile and saves every field', async () => {
     const fetchMock = mockFetch((_url, init) =>
       init?.method === 'PUT' ? { body: JSON.parse(String(init.body)) } : { body: storedProfile },
     );
@@ -47,8 +87,8 @@ describe('SettingsPage', () => {
 
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[0]).toBe('/api/user/profile');
-    const body = requestBody(put) as Record<string, string>;
-    expect(Object.keys(body).sort()).toEqual([...profileFields].sort());
+    const body = requestBody(put) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([...userProfileFields].sort());
     expect(body).toEqual({ ...storedProfile, companyName: 'Acme Holdings', businessCity: 'Albany' });
   });
 

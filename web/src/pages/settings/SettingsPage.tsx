@@ -1,4 +1,10 @@
-import { businessProfileFields, profileFields, type Profile, type ProfileField } from '@app/contracts';
+import {
+  businessProfileFields,
+  registrationProfileFields,
+  userProfileFields,
+  type UserProfile,
+  type UserProfileField,
+} from '@app/contracts';
 import { Button, Flex, Form, Result, Spin, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -34,16 +40,19 @@ function useTabParam(): [TabKey, (tab: TabKey) => void] {
 }
 
 const tabOfField = (field: string): TabKey =>
-  (businessProfileFields as readonly string[]).includes(field) ? 'business' : 'personal';
+  ([...businessProfileFields, ...registrationProfileFields] as readonly string[]).includes(field)
+    ? 'business'
+    : 'personal';
 
-/** All 19 fields, blanks as empty strings (spec 5.4). */
-function toProfile(values: Partial<Record<ProfileField, unknown>>): Profile {
+/** Every field: the text ones with blanks as empty strings (spec 5.4), GST registration yes or no. */
+function toProfile(values: Partial<Record<UserProfileField, unknown>>): UserProfile {
   return Object.fromEntries(
-    profileFields.map((field) => {
+    userProfileFields.map((field) => {
       const value = values[field];
+      if (field === 'gstRegistered') return [field, value === true];
       return [field, typeof value === 'string' ? value : ''];
     }),
-  ) as Profile;
+  ) as UserProfile;
 }
 
 function SettingsHeader() {
@@ -100,14 +109,14 @@ export function SettingsPage() {
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
-  const [form] = Form.useForm<Profile>();
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const [form] = Form.useForm<UserProfile>();
   const [activeTab, setActiveTab] = useTabParam();
   const updateProfile = useUpdateProfile();
   const { toast } = useToast();
 
   const save = () =>
-    updateProfile.mutate(toProfile(form.getFieldsValue(true) as Partial<Profile>), {
+    updateProfile.mutate(toProfile(form.getFieldsValue(true) as Partial<UserProfile>), {
       onSuccess: () =>
         toast({
           title: 'Profile Updated',
@@ -122,10 +131,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           variant: 'destructive',
         });
         const details = apiError?.details.filter((detail) =>
-          (profileFields as readonly string[]).includes(detail.path),
+          (userProfileFields as readonly string[]).includes(detail.path),
         );
         if (details?.length) {
-          form.setFields(details.map((detail) => ({ name: detail.path as ProfileField, errors: [detail.message] })));
+          form.setFields(
+            details.map((detail) => ({ name: detail.path as UserProfileField, errors: [detail.message] })),
+          );
           setActiveTab(tabOfField(details[0]?.path ?? ''));
         }
       },

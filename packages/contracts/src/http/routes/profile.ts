@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { route } from '../route';
-import { profileSchema, updateProfileRequestSchema } from '../../profile';
+import { updateProfileRequestSchema, userProfileSchema } from '../../profile';
 
 const service = 'profile';
 const tag = 'Profile';
 
-/** profileSchema is strict (it guards requests); an answer may carry more than its fields (the web app reads it so too). */
-const profileResponseSchema = z.object(profileSchema.shape);
+/**
+ * userProfileSchema is strict (it guards requests); an answer may carry more than its fields (the web
+ * app reads it so too), and one from before issue 39 reads as no NZBN and not GST registered.
+ */
+const profileResponseSchema = z.object({
+  ...userProfileSchema.shape,
+  nzbn: userProfileSchema.shape.nzbn.default(''),
+  gstRegistered: userProfileSchema.shape.gstRegistered.default(false),
+});
 
 /** Spec 3.5: the signed-in user's personal and business details (profile). */
 export const profileRoutes = [

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file platform/identity/v1/events.proto.
  */
 export const file_platform_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxIoADCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KDFVzZXJWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEi8KC3ZlcmlmaWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKtAQoQS3ljU3RhdHVzQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIXCg9wcmV2aW91c19zdGF0dXMYAyABKAkSHwoXdmVyaWZpY2F0aW9uX3Nlc3Npb25faWQYBCABKAkSDgoGcmVhc29uGAUgASgJEi4KCmNoYW5nZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIswCCh1BZmZpbGlhdGVBcHBsaWNhdGlvblN1Ym1pdHRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIPCgd3ZWJzaXRlGAQgASgJEhUKDWJ1c2luZXNzX3R5cGUYBSABKAkSFAoMY29udGFjdF9uYW1lGAYgASgJEhQKDHBob25lX251bWJlchgHIAEoCRIcChRidXNpbmVzc19kZXNjcmlwdGlvbhgIIAEoCRIcChRtYXJrZXRpbmdfZXhwZXJpZW5jZRgJIAEoCRIaChJleHBlY3RlZF9yZWZlcnJhbHMYCiABKAkSFwoPYWRkaXRpb25hbF9pbmZvGAsgASgJEjAKDHN1Ym1pdHRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiFwbGF0Zm9ybS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SFHBsYXRmb3JtLmlkZW50aXR5LnYxItMDCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBXBob25lGAUgASgJEhUKDWJ1c2luZXNzX25hbWUYBiABKAkSFQoNYnVzaW5lc3NfdHlwZRgHIAEoCRIVCg1pbmR1c3RyeV90eXBlGAggASgJEg8KB2NvdW50cnkYCSABKAkSGAoQYnVzaW5lc3NfYWRkcmVzcxgKIAEoCRIQCghwb3NpdGlvbhgLIAEoCRIXCg9leHBlY3RlZF92b2x1bWUYDCABKAkSGAoQYnVzaW5lc3NfcHVycG9zZRgNIAEoCRIZChFtYXJrZXRpbmdfY29uc2VudBgOIAEoCBIVCg1yZWZlcnJhbF9jb2RlGA8gASgJEjEKDXJlZ2lzdGVyZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBG56Ym4YESABKAkSFwoPYnVzaW5lc3NfbnVtYmVyGBIgASgJEhIKCnRheF9udW1iZXIYEyABKAkSFgoOZ3N0X3JlZ2lzdGVyZWQYFCABKAgiXwoMVXNlclZlcmlmaWVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSLwoLdmVyaWZpZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq0BChBLeWNTdGF0dXNDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEhcKD3ByZXZpb3VzX3N0YXR1cxgDIAEoCRIfChd2ZXJpZmljYXRpb25fc2Vzc2lvbl9pZBgEIAEoCRIOCgZyZWFzb24YBSABKAkSLgoKY2hhbmdlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAIKHUFmZmlsaWF0ZUFwcGxpY2F0aW9uU3VibWl0dGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSFAoMY29tcGFueV9uYW1lGAMgASgJEg8KB3dlYnNpdGUYBCABKAkSFQoNYnVzaW5lc3NfdHlwZRgFIAEoCRIUCgxjb250YWN0X25hbWUYBiABKAkSFAoMcGhvbmVfbnVtYmVyGAcgASgJEhwKFGJ1c2luZXNzX2Rlc2NyaXB0aW9uGAggASgJEhwKFG1hcmtldGluZ19leHBlcmllbmNlGAkgASgJEhoKEmV4cGVjdGVkX3JlZmVycmFscxgKIAEoCRIXCg9hZGRpdGlvbmFsX2luZm8YCyABKAkSMAoMc3VibWl0dGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A business applicant created an account. Carries what the profile service
@@ -102,6 +102,31 @@ export type UserRegistered = Message<"platform.identity.v1.UserRegistered"> & {
    * @generated from field: google.protobuf.Timestamp registered_at = 16;
    */
   registeredAt?: Timestamp | undefined;
+
+  /**
+   * The business's registration numbers from the wizard (issue 39), each checked for the
+   * registration's country as the KYB step checks them and normalised as it stores them; empty
+   * when not given. business_number is the company number (ABN in Australia), tax_number the IRD
+   * number (TFN in Australia).
+   *
+   * @generated from field: string nzbn = 17;
+   */
+  nzbn: string;
+
+  /**
+   * @generated from field: string business_number = 18;
+   */
+  businessNumber: string;
+
+  /**
+   * @generated from field: string tax_number = 19;
+   */
+  taxNumber: string;
+
+  /**
+   * @generated from field: bool gst_registered = 20;
+   */
+  gstRegistered: boolean;
 };
 
 /**

@@ -258,7 +258,7 @@ describe('billing: plans paid with crypto (ChargeCompleted from crypto-escrow)',
     worker ??= await startWorker(WorkerModule);
     await worker.get(CryptoRenewalService).run(new Date(periodEnd.getTime() - DAY));
     const reminders = (await mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(
-      (queued) => queued.data.to === user.email,
+      (queued) => queued.data.to === user.email && queued.data.subject.includes('renew with crypto'),
     );
     expect(reminders).toEqual([]);
   });

@@ -87,11 +87,14 @@ describe('accounts in the browser, through the gateway', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor of a guarded page home, and shows the 404 screen for unknown paths', async () => {
+  it('sends a signed-out visitor of a guarded page to sign in, and answers unknown paths 404 with the 404 screen', async () => {
     const { context, page } = await newPage(browser());
-    await page.goto('/settings');
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto('/no-such-page');
+    await page.goto('/settings?tab=business');
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('next') === '/settings?tab=business',
+    );
+    const unknown = await page.goto('/no-such-page');
+    expect(unknown?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
     await context.close();

@@ -35,9 +35,9 @@ describe('signing out in the browser', () => {
     expect((await withOld.profile(before.access!)).status).toBe(401);
     expect((await withOld.refresh(before.refresh!)).status).toBe(401);
 
-    // Signed-out visitors of a guarded page are sent home.
+    // Signed-out visitors of a guarded page are sent to sign in, and back there afterwards (issue 39).
     await page.goto('/dashboard');
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fdashboard`);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeader } from 'node:http';
+import { isWebRoute } from '@app/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiCalls, type ApiCall, type Refusal, REQUEST_ID, requestIdOf, requestRefusal } from './api-calls';
@@ -211,7 +212,9 @@ export async function buildGateway({
         ? sendError(reply, 405, ErrorCode.NotFound, messages.methodNotAllowed)
         : sendError(reply, 404, ErrorCode.NotFound, messages.notFound);
     }
-    if (servesWeb && (request.method === 'GET' || request.method === 'HEAD')) return serveIndex(reply);
+    // The app's page for every page path: 200 for a path its router knows, 404 (its not-found screen) for any other.
+    if (servesWeb && (request.method === 'GET' || request.method === 'HEAD'))
+      return serveIndex(reply.code(isWebRoute(path ?? '') ? 200 : 404));
     return sendError(reply, 404, ErrorCode.NotFound, 'Not found');
   });
 

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built web app; any unknown non-API GET gets index.html so client routes work. */
+/**
+ * Serves the built web app; a non-API GET that is no file gets index.html so client routes work
+ * (server.ts answers it 200 for a path the app routes, 404 for any other: `isWebRoute`).
+ */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
@@ -21,6 +24,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   return true;
 }
 
+/** index.html, with the status already set on the reply. */
 export const serveIndex = (reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
   reply.header('cache-control', 'no-cache');
   return reply.sendFile('index.html');

@@ -3,6 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { ReactElement } from 'react';
 import { createRoutesFromElements, MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { webRoutePaths } from '@app/contracts';
 import { AppRoutes } from './App';
 import { createQueryClient } from './api/query-client';
 import { AntdProviders } from './components/AntdProviders';
@@ -86,8 +87,18 @@ describe('public pages', () => {
     ['/legal/security', 'Security and Data Protection'],
   ];
 
-  /** The only calls a public page makes on a visit: the pricing page asks GET /api/plans for its prices. */
-  const callsOnVisit: Record<string, string[]> = { '/pricing': ['/api/plans'] };
+  /**
+   * The only calls a public page makes on a visit: the pricing page asks GET /api/plans for its
+   * prices; a policy page asks who is signed in, to link back to the dashboard or home (issue 39).
+   */
+  const session = ['/api/auth/me'];
+  const callsOnVisit: Record<string, string[]> = {
+    '/pricing': ['/api/plans'],
+    '/legal/terms': session,
+    '/legal/privacy': session,
+    '/legal/aml-policy': session,
+    '/legal/user-guide': session,
+  };
 
   it.each(publicPages)('%s has one h1, the landmarks and the site footer', async (url, heading) => {
     const fetchMock = mockFetch((path) => (path === '/api/plans' ? plansResponse() : { body: {} }));
@@ -143,8 +154,25 @@ describe('public pages', () => {
     }
     expect(text).toContain('within 24 hours');
     expect(text).toContain('only for properties in New Zealand and Australia');
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
+
+  it.each(['/legal/terms', '/legal/privacy', '/legal/aml-policy'])(
+    '%s offers a visitor "Back to Home" and a signed-in member "Back to Dashboard" (issue 39)',
+    async (path) => {
+      mockFetch(() => ({ status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } }));
+      const visitor = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect((await screen.findByRole('link', { name: 'Back to Home' })).getAttribute('href')).toBe('/');
+      expect(screen.queryByRole('link', { name: 'Back to Dashboard' })).toBeNull();
+      visitor.unmount();
+
+      mockFetch(() => ({ body: signedInUser }));
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect((await screen.findByRole('link', { name: 'Back to Dashboard' })).getAttribute('href')).toBe('/dashboard');
+      expect(screen.queryByRole('link', { name: 'Back to Home' })).toBeNull();
+    },
+  );
 
   it('labels the compliance risk distribution as an illustrative example', async () => {
     mockFetch(() => ({ body: {} }));
@@ -157,6 +185,12 @@ describe('public pages', () => {
 });
 
 describe('every route in the router', () => {
+  it('is the list the gateway answers 200 for (webRoutePaths); any other path is its 404', () => {
+    const routed = allPaths.filter((path) => !path.endsWith('*'));
+    expect([...routed].sort()).toEqual([...webRoutePaths].sort());
+    expect(allPaths).toContain('/*');
+  });
+
   it('is read from the route table (parents, index routes and the fallback included)', () => {
     expect(allPaths).toEqual(expect.arrayContaining(['/', '/solutions', '/legal', '/legal/terms', '/dashboard', '/*']));
     expect(allPaths.length).toBeGreaterThan(40);

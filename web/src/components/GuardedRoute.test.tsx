@@ -4,7 +4,8 @@ import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DashboardPage } from '../pages/DashboardPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
-import { mockFetch, renderRoutes, requestBody } from '../test/render';
+import { LoginPage } from '../pages/LoginPage';
+import { fillIn, mockFetch, renderRoutes, requestBody } from '../test/render';
 import { GuardedRoute } from './GuardedRoute';
 
 const user = {
@@ -26,10 +27,36 @@ const guardedRoutes = (
 );
 
 describe('GuardedRoute', () => {
-  it('sends signed-out visitors to the home page', async () => {
+  it('sends a signed-out deep link to sign in, and back to that page after signing in (issue 39)', async () => {
+    let signedIn = false;
+    mockFetch((url, init) => {
+      if (url === '/api/auth/login' && init?.method === 'POST') {
+        signedIn = true;
+        return { body: { ...user, emailVerified: true } };
+      }
+      if (url === '/api/user/profile') return { body: { ...emptyProfile(), firstName: 'Jane' } };
+      if (signedIn) return { body: { ...user, emailVerified: true } };
+      return { status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } };
+    });
+    const { user: person } = renderRoutes(
+      <>
+        {guardedRoutes}
+        <Route path="/login" element={<LoginPage />} />
+      </>,
+      '/settings?tab=business',
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    await fillIn(person, screen.getByLabelText('Email'), 'jane@acme.example');
+    await fillIn(person, screen.getByLabelText('Password'), 'Str0ng!Pass');
+    await person.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('Jane')).toBeTruthy();
+  });
+
+  it('keeps the page asked for, with its query, in ?next=', async () => {
     mockFetch(() => ({ status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } }));
-    renderRoutes(guardedRoutes, '/dashboard');
-    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    renderRoutes(guardedRoutes, '/settings?tab=business');
+    expect((await screen.findByTestId('location')).textContent).toBe('/login?next=%2Fsettings%3Ftab%3Dbusiness');
   });
 
   it('shows the page to a verified user', async () => {

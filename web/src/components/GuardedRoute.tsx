@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@app/contracts';
 import { Button, Flex, Result } from 'antd';
-import { Navigate, Outlet, useOutletContext } from 'react-router';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useEmailNotVerifiedWatch } from '../hooks/useEmailNotVerifiedWatch';
+import { loginPathFor } from '../lib/nextPath';
 import { AppShell } from './shell/AppShell';
 import { PageSpinner } from './PageSpinner';
 import { VerificationGate } from './VerificationGate';
@@ -17,11 +18,13 @@ interface GuardedContext {
 }
 
 /**
- * Spec 2.1: spinner while the session is checked, signed-out visitors go to /,
- * unverified users see the verification gate, everyone else the page.
+ * Spec 2.1: spinner while the session is checked, signed-out visitors go to sign in and then back
+ * to the page they asked for (issue 39; the spec sent them to /), unverified users see the
+ * verification gate, everyone else the page.
  */
 export function GuardedRoute({ requireVerifiedEmail = true }: GuardedRouteProps) {
   const { data: user, isPending, isError, error, refetch, isFetching } = useCurrentUser();
+  const location = useLocation();
   useEmailNotVerifiedWatch();
 
   if (isPending) return <PageSpinner label="Checking your session" />;
@@ -40,7 +43,7 @@ export function GuardedRoute({ requireVerifiedEmail = true }: GuardedRouteProps)
       </Flex>
     );
   }
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   if (requireVerifiedEmail && !user.emailVerified) return <VerificationGate user={user} />;
 
   return (

@@ -2,10 +2,10 @@ import { Alert, Flex, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../components/AuthLayout';
 import { LoginForm } from '../components/LoginForm';
+import { safeNextPath } from '../lib/nextPath';
 
 /** Where to go after signing in: ?next= when it is a path of this site (e.g. back to checkout), else the dashboard. */
-const nextPath = (next: string | null) =>
-  next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+const nextPath = (next: string | null) => safeNextPath(next);
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();

@@ -374,3 +374,34 @@ describe('chat widget', () => {
     expect(within(log()).queryByRole('button', { name: 'Talk to a person' })).toBeNull();
   });
 });
+
+describe('chat answers as formatted text (issue 39)', () => {
+  it('renders bullets, bold and links, never markup from the answer, and lists each source once', async () => {
+    fakeChatApi({
+      message: () => ({
+        body: {
+          ...planReply,
+          message:
+            "Here's what our help content says:\n\n**Plans** for every size:\n- Growth: $29 per month\n- Scale: $99 per month\n\n" +
+            'See [pricing](/pricing) or [this](javascript:alert(1)) and <img src=x onerror=alert(1)>.\n\n' +
+            'Source: Pricing: Plans and prices; Pricing: Plans and prices',
+          sources: [planReply.sources[0]!, { ...planReply.sources[0]!, id: 'pricing.plans.2' }],
+        },
+      }),
+    });
+    const { user, input } = await openChat();
+    await user.type(input, 'What do plans cost?{Enter}');
+    const items = await within(log()).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Growth: $29 per month', 'Scale: $99 per month']);
+    expect(log().textContent).not.toMatch(/- Growth|\*\*/);
+    expect(within(log()).getByText('Plans').tagName).toBe('STRONG');
+    expect(within(log()).getByRole('link', { name: 'pricing' }).getAttribute('href')).toBe('/pricing');
+    // An unsafe link stays text; markup in an answer is shown as text, never made into an element.
+    expect(within(log()).queryByRole('link', { name: 'this' })).toBeNull();
+    expect(log().querySelector('img')).toBeNull();
+    expect(log().textContent).toContain('<img src=x onerror=alert(1)>');
+    // The sources once: one list line, one link to the page.
+    expect(log().textContent?.match(/Sources?:/g)).toHaveLength(1);
+    expect(within(log()).getAllByRole('link', { name: 'Pricing: Plans and prices' })).toHaveLength(1);
+  });
+});

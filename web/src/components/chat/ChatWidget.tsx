@@ -7,6 +7,7 @@ import { useChat } from '../../hooks/useChat';
 import { cx } from '../../lib/cx';
 import type { ChatMessage } from './chatSession';
 import styles from './ChatWidget.module.css';
+import { distinctSources, FormattedMessage } from './formatMessage';
 
 type PanelState = 'closed' | 'open' | 'minimized';
 
@@ -28,6 +29,9 @@ function MessageBubble({ message, onRequestHuman }: { message: ChatMessage; onRe
   const { token } = theme.useToken();
   const mine = message.type === 'user';
   const agent = message.type === 'agent';
+  const sources = distinctSources(message.sources ?? []);
+  // The bubble's own text colour, underlined: the link blue is under 4.5:1 on the bubble.
+  const linkStyle = { color: token.colorText, textDecoration: 'underline' };
   return (
     <div
       className={cx(styles.bubble, mine ? styles.user : styles.bot)}
@@ -43,15 +47,18 @@ function MessageBubble({ message, onRequestHuman }: { message: ChatMessage; onRe
       ) : (
         <span className="sr-only">{speaker[message.type]}</span>
       )}
-      {message.content}
-      {message.sources && message.sources.length > 0 && (
+      {mine ? (
+        message.content
+      ) : (
+        <FormattedMessage text={message.content} withoutSourcesLine={sources.length > 0} linkStyle={linkStyle} />
+      )}
+      {sources.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 12 }}>
-          Sources:{' '}
-          {message.sources.map((source, index) => (
+          {sources.length === 1 ? 'Source: ' : 'Sources: '}
+          {sources.map((source, index) => (
             <span key={source.id}>
               {index > 0 && '; '}
-              {/* The bubble's own text colour, underlined: the link blue is under 4.5:1 on the bubble. */}
-              <Link to={source.path} style={{ color: token.colorText, textDecoration: 'underline' }}>
+              <Link to={source.path} style={linkStyle}>
                 {source.title}
               </Link>
             </span>

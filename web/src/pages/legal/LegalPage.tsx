@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { NavItem } from '../../components/site/SiteHeader';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { SitePage } from '../../components/site/SitePage';
 import site from '../../components/site/site.module.css';
 
@@ -9,8 +10,15 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Spec 2.12: the policy pages link back to the dashboard; the brand mark links home. */
-export const legalNav: NavItem[] = [{ to: '/dashboard', label: 'Back to Dashboard' }];
+/**
+ * Spec 2.12: the policy pages link back to the dashboard, for a signed-in member; a visitor (or
+ * while the session is still being checked) is offered the home page instead (issue 39). The
+ * brand mark links home.
+ */
+export function useLegalNav(enabled = true): NavItem[] {
+  const { data: user } = useCurrentUser({ enabled });
+  return user ? [{ to: '/dashboard', label: 'Back to Dashboard' }] : [{ to: '/', label: 'Back to Home' }];
+}
 
 /** The date the current policy texts took effect (confirm with the business before publishing changes). */
 export const policyEffectiveDate = '1 July 2024';
@@ -26,9 +34,11 @@ interface LegalPageProps {
 }
 
 /** A policy or guide page: one h1, a summary, a table of contents and numbered sections. */
-export function LegalPage({ title, summary, effectiveDate, sections = [], nav = legalNav, children }: LegalPageProps) {
+export function LegalPage({ title, summary, effectiveDate, sections = [], nav, children }: LegalPageProps) {
+  // A page with its own links (Security) needs no session check.
+  const legalNav = useLegalNav(!nav);
   return (
-    <SitePage title={title} nav={nav}>
+    <SitePage title={title} nav={nav ?? legalNav}>
       <article className={site.section}>
         <div className={site.container}>
           <div className={site.prose}>

@@ -940,12 +940,28 @@ describe('analytics: events in, figures out', () => {
     const consumer = app.get(EventConsumer);
     const user = randomUUID();
     const invoice = `${randomUUID()}${'x'.repeat(255 - 36)}`;
+    // Charges as sales (no purpose), so their widest fields land in a transaction row.
     const events = consumer.eventTypes.map((type) =>
-      largestEvent(type, { userId: user, ...(type.startsWith('Invoice') ? { invoiceId: invoice } : {}) }),
+      largestEvent(type, {
+        userId: user,
+        ...(type.startsWith('Invoice') ? { invoiceId: invoice } : {}),
+        ...(type.startsWith('Charge') ? { purpose: '' } : {}),
+      }),
     );
     for (const [index, type] of consumer.eventTypes.entries()) {
       await expect(consumer.apply({ message: eventMessage(type, user, events[index]!) } as never)).resolves.toBe(true);
     }
+    // The largest charge paying the platform (a plan): a subscription cost, not a transaction.
+    const planCharge = largestEvent('ChargeCompleted', { userId: user, chargeId: randomUUID() });
+    expect(planCharge.purpose).toBe('subscription');
+    await expect(consumer.apply({ message: eventMessage('ChargeCompleted', user, planCharge) } as never)).resolves.toBe(
+      true,
+    );
+    expect(
+      await query('SELECT amount_usd::text AS usd FROM analytics.invoices WHERE invoice_id = $1', [
+        `charge:${planCharge.chargeId}`,
+      ]),
+    ).toEqual([{ usd: planCharge.amount }]);
     const sale = events[consumer.eventTypes.indexOf('TransactionRecorded')]!;
     // 9,999,999,999,999.99 GBP at 1.2403 dollars.
     expect(

@@ -528,9 +528,25 @@ describe('reports-ai: events in, reports out', () => {
     const invoice = `${randomUUID()}${'x'.repeat(255 - 36)}`;
     expect([...consumer.eventTypes].sort()).toEqual([...consumed].sort());
     for (const type of consumer.eventTypes) {
-      const event = largestEvent(type, { userId: user, ...(type.startsWith('Invoice') ? { invoiceId: invoice } : {}) });
+      // Charges as sales (no purpose), so their widest fields land in a transaction row.
+      const event = largestEvent(type, {
+        userId: user,
+        ...(type.startsWith('Invoice') ? { invoiceId: invoice } : {}),
+        ...(type.startsWith('Charge') ? { purpose: '' } : {}),
+      });
       await expect(consumer.apply({ message: eventMessage(type, user, event) } as never)).resolves.toBe(true);
     }
+    // The largest charge paying the platform (a plan): a subscription cost, not a transaction.
+    const planCharge = largestEvent('ChargeCompleted', { userId: user, chargeId: randomUUID() });
+    expect(planCharge.purpose).toBe('subscription');
+    await expect(consumer.apply({ message: eventMessage('ChargeCompleted', user, planCharge) } as never)).resolves.toBe(
+      true,
+    );
+    expect(
+      await query('SELECT amount_usd::text AS usd FROM reports.invoices WHERE invoice_id = $1', [
+        `charge:${planCharge.chargeId}`,
+      ]),
+    ).toEqual([{ usd: planCharge.amount }]);
     expect(
       await query(
         'SELECT count(*)::int AS n, max(amount_usd)::text AS usd FROM reports.transactions WHERE user_id = $1',

@@ -176,7 +176,7 @@ const blockerActions: Record<DeploymentBlocker['condition'], { to: string; label
 };
 
 /** Issue 39: what still stands between the property and its token, as the server decides it. */
-function Blockers({ blockers }: { blockers: DeploymentBlocker[] }) {
+export function Blockers({ blockers }: { blockers: DeploymentBlocker[] }) {
   return (
     <Alert
       type="warning"

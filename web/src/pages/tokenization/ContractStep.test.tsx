@@ -1,4 +1,4 @@
-import { contractDefaults, tokenizationPaths } from '@app/contracts';
+import { contractDefaults, deploymentRuleMessages, tokenizationPaths } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fillIn, requestBody } from '../../test/render';
@@ -194,5 +194,21 @@ describe('Smart Contract', { timeout: 30_000 }, () => {
     await fillIn(user, field('Compliance Oracle'), 'Platform identity registry');
     await user.click(screen.getByRole('button', { name: 'Deploy Contract' }));
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('keeps Deploy Contract disabled, with the reason, when the plan no longer includes tokenization', async () => {
+    tokenizationApi({
+      [propertyPath]: {
+        body: property({
+          contract: tokenContract({ status: 'failed', contractAddress: null, error: 'Reverted.' }),
+          deploymentBlockers: [{ condition: 'plan', message: deploymentRuleMessages.plan }],
+        }),
+      },
+    });
+    renderTokenization(url);
+    const deploy = (await screen.findByRole('button', { name: 'Deploy Contract' })) as HTMLButtonElement;
+    expect(deploy.disabled).toBe(true);
+    expect(screen.getByText(deploymentRuleMessages.plan)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
   });
 });

@@ -31,6 +31,7 @@ import { useToast } from '../../hooks/useToast';
 import { formatDateTime } from '../../lib/format';
 import { zodRule } from '../../lib/zodRule';
 import { showServerFieldErrors } from '../integrations/serverFieldErrors';
+import { Blockers } from './ComplianceStep';
 import { blockchainLabels, contractStatusLabels, noAlgorandAdapter } from './labels';
 import { defaultTokenName, nativeUnits } from './workflow';
 
@@ -316,8 +317,18 @@ function ContractForm({ property }: { property: PropertyView }) {
         )}
       </Typography.Paragraph>
       {refusal && <Alert type="error" showIcon role="alert" title={refusal} style={{ marginBottom: 16 }} />}
+      {property.deploymentBlockers.length > 0 && (
+        <div style={{ marginBottom: 16 }}>
+          <Blockers blockers={property.deploymentBlockers} />
+        </div>
+      )}
       <Flex justify="flex-end">
-        <Button type="primary" htmlType="submit" loading={deploy.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={deploy.isPending}
+          disabled={property.deploymentBlockers.length > 0}
+        >
           Deploy Contract
         </Button>
       </Flex>

@@ -36,6 +36,14 @@ describe('analytics display helpers (spec 9)', () => {
     expect(targetProgress(150, 100)).toBe(100);
     expect(targetProgress(45, 90)).toBe(50);
   });
+
+  it('shows no progress without a target, and a lower-is-better target met at or below it', () => {
+    expect(targetProgress(0, null)).toBeNull();
+    expect(targetProgress(0, 0)).toBe(100);
+    expect(targetProgress(2, 4, 'lower')).toBe(100);
+    expect(targetProgress(8, 4, 'lower')).toBe(50);
+    expect(targetProgress(0, 0, 'lower')).toBe(100);
+  });
 });
 
 describe('analytics request schemas', () => {

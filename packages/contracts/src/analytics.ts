@@ -99,10 +99,20 @@ export function percentChange(value: number, previous: number): number {
   return Math.round(((value - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
-/** Spec 9: target progress capped at 100%. */
-export function targetProgress(value: number, target: number): number {
-  if (target <= 0) return value > 0 ? 100 : 0;
-  return Math.min(100, Math.round((value / target) * 1000) / 10);
+/**
+ * Spec 9: target progress capped at 100%, or null without a target (none is shown). A
+ * lower-is-better metric (the refund rate) is on target at or below it, and short of it by the
+ * ratio target / value above it.
+ */
+export function targetProgress(
+  value: number,
+  target: number | null,
+  better: 'higher' | 'lower' = 'higher',
+): number | null {
+  if (target === null) return null;
+  const [reached, needed] = better === 'lower' ? [target, value] : [value, target];
+  if (needed <= 0) return 100;
+  return Math.min(100, Math.round((reached / needed) * 1000) / 10);
 }
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -210,9 +220,14 @@ export const dashboardStatsSchema = z.object({
   tokenizedProperties: z.number().int(),
   /** USD: completed volume of the current calendar month (UTC) minus that month's refunded volume. */
   monthlyVolume: z.number(),
-  /** AML risk out of 10, 1 decimal: twice the risk analytics overall score. */
+  /**
+   * AML risk out of 10, 1 decimal: twice the risk analytics overall score, at least 3.1 (medium)
+   * while a screening record awaits review, so it never reads low beside a review.
+   */
   riskScore: z.number(),
   riskLevel: z.enum(riskLevels),
+  /** The AML screening records awaiting review (all of them): the same assessment as riskScore. */
+  amlReviewsOpen: z.number().int(),
   /** The month monthlyVolume covers, YYYY-MM (UTC). */
   month: z.string(),
   currency: z.literal(reportingCurrency),
@@ -321,9 +336,15 @@ export const businessMetricSchema = z.object({
   name: z.string(),
   value: z.number(),
   previousValue: z.number(),
-  /** From a stated formula (targetBasis), never a constant. */
-  target: z.number(),
-  targetBasis: z.string(),
+  /**
+   * The merchant's own target for the metric, null when none is set (there is no way to set one
+   * yet, so null): never derived from a formula or a placeholder, so no target bar is shown.
+   */
+  target: z.number().nullable(),
+  /** Where the target comes from, null without one. */
+  targetBasis: z.string().nullable(),
+  /** Whether a higher value is the better one (revenue) or a lower one (the refund rate). */
+  better: z.enum(['higher', 'lower']),
   unit: z.enum(metricUnits),
   changeType: z.enum(['increase', 'decrease']),
   /** Percent change from previousValue, 0 when previousValue is 0. */

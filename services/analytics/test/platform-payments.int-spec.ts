@@ -227,4 +227,36 @@ describe('analytics: what a merchant pays the platform is not its sales', () => 
     );
     expect({ rollup, channels }).toEqual({ rollup: { n: 1, usd: '699.00' }, channels: { n: 1, usd: '699.00' } });
   });
+  it('one risk statement: while a screening record awaits review the AML risk is not low, and the stats say how many', async () => {
+    const merchant = userOf();
+    const saleId = randomUUID();
+    // 20,000 USD is above the enhanced-due-diligence threshold: a record awaiting review.
+    await publish('TransactionRecorded', saleId, {
+      userId: merchant.id,
+      transactionId: saleId,
+      externalTransactionId: `ext-${saleId}`,
+      type: 'fiat',
+      amount: '20000.00',
+      currency: 'USD',
+      status: 'completed',
+      paymentMethod: 'card',
+      country: 'US',
+      processor: 'stripe',
+      sourceKind: 'processor',
+      integrationId: randomUUID(),
+      occurredAt: timestampFromDate(now),
+    });
+    await waitFor(
+      async () =>
+        (await query(`SELECT 1 FROM analytics.compliance_records WHERE user_id = $1`, [merchant.id])).length > 0,
+      60_000,
+      'the sale screened',
+    );
+    const seen = await figures(merchant);
+    const open = seen.records.filter((record) => record.status === 'review').length;
+    expect(open).toBeGreaterThan(0);
+    expect(seen.stats.amlReviewsOpen).toBe(open);
+    expect(seen.stats.riskLevel).not.toBe('low');
+    expect(seen.stats.riskScore).toBeGreaterThanOrEqual(3.1);
+  });
 });

@@ -102,7 +102,7 @@ export const chartBaseOptions = {
 export function chartAxes(
   formatX: (value: string) => string,
   formatY: (value: number) => string,
-  { hideOverlappingX = true } = {},
+  { hideOverlappingX = true, showX }: { hideOverlappingX?: boolean; showX?: (index: number) => boolean } = {},
 ) {
   const common = {
     title: false,
@@ -125,7 +125,14 @@ export function chartAxes(
       ...common,
       grid: false,
       labelAutoRotate: false,
-      labelAutoHide: hideOverlappingX,
+      labelAutoHide: hideOverlappingX && !showX,
+      // Which labels (and ticks) to draw, when the chart chose them so that none overlap.
+      ...(showX
+        ? {
+            labelFilter: (_datum: unknown, index: number) => showX(index),
+            tickFilter: (_datum: unknown, index: number) => showX(index),
+          }
+        : {}),
       // G2's layout still hides labels whose HTML boxes (a band wide) touch: few labels keep all.
       ...(hideOverlappingX ? {} : { important: { labelOverlap: [] } }),
       labelFormatter: (value: unknown) => formatX(String(value)),

@@ -9,7 +9,7 @@ import { analysis, report, reportId } from '../test/reports';
 import { DashboardPage } from './DashboardPage';
 import { expectFailureToast } from './analytics/testSupport';
 import { unitedStates } from '../test/tokenization';
-import { complianceRecord, fakeDashboardApi, kycVerification, signedInUser } from './dashboard/fixtures';
+import { complianceRecord, fakeDashboardApi, kycVerification, signedInUser, stats } from './dashboard/fixtures';
 
 // G2 draws on a canvas jsdom does not have; the test checks the data the chart is given.
 vi.mock('@ant-design/charts', () => ({
@@ -53,16 +53,17 @@ describe('DashboardPage', () => {
     fakeDashboardApi();
     renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeTruthy();
-    const stats = await section('Key figures');
-    await waitFor(() => expect(stats.textContent).toContain('$1.2M'));
-    expect(stats.textContent).toContain('$1,234,567.89 completed, all time');
-    expect(stats.textContent).toContain('$45.7K');
-    expect(stats.textContent).toContain('$45,678.90 completed in November 2026');
-    expect(stats.textContent).toContain('Tokenized Properties3');
-    expect(stats.textContent).toContain('2.4/10');
-    expect(stats.textContent).toContain('Low risk');
+    const figures = await section('Key figures');
+    await waitFor(() => expect(figures.textContent).toContain('$1.2M'));
+    expect(figures.textContent).toContain('$1,234,567.89 completed, all time');
+    expect(figures.textContent).toContain('$45.7K');
+    expect(figures.textContent).toContain('$45,678.90 completed in November 2026');
+    expect(figures.textContent).toContain('Tokenized Properties3');
+    // One risk statement: the card and the header's flag read the same answer's open reviews.
+    expect(figures.textContent).toContain('3.1/10');
+    expect(figures.textContent).toContain('Medium risk, 1 screening record awaiting review');
     // No invented trends.
-    expect(stats.textContent).not.toMatch(/\+\d/);
+    expect(figures.textContent).not.toMatch(/\+\d/);
     expect(screen.getByText('KYC Pending')).toBeTruthy();
     expect(screen.getByText('AML Review Needed')).toBeTruthy();
   });
@@ -236,14 +237,21 @@ describe('DashboardPage', () => {
     expect(latest.getByText(analysis.summary)).toBeTruthy();
   });
 
-  it('says AML Compliant when no record waits for review', async () => {
+  it('says AML Compliant with a low score when no record waits for review, whatever one page of records shows', async () => {
     fakeDashboardApi((url) =>
-      url.startsWith('/api/compliance/records')
-        ? { body: { records: [complianceRecord({ status: 'cleared' })], nextCursor: null } }
-        : undefined,
+      url.startsWith('/api/dashboard/stats')
+        ? { body: { ...stats, riskScore: 0, riskLevel: 'low', amlReviewsOpen: 0 } }
+        : url.startsWith('/api/compliance/records')
+          ? { body: { records: [complianceRecord({ status: 'review' })], nextCursor: null } }
+          : undefined,
     );
     renderDashboard();
     expect(await screen.findByText('AML Compliant')).toBeTruthy();
+    const figures = await section('Key figures');
+    await waitFor(() => expect(figures.textContent).toContain('0.0/10'));
+    expect(figures.textContent).toContain('Low risk');
+    expect(figures.textContent).not.toContain('awaiting review');
+    expect(screen.queryByText('AML Review Needed')).toBeNull();
   });
 
   it('shows empty states, not numbers, when the data calls fail', async () => {

@@ -21,13 +21,14 @@ export class DashboardService {
   /** Read from the rollups (and the token rows, for properties) in one query (docs/analytics.md). */
   async stats(userId: string, now = new Date()): Promise<DashboardStats> {
     const figures = await this.rollups.dashboard(userId, now, monthStart(now));
-    const risk = dashboardRiskOf(overallRiskOf(riskMetricsOf(figures)));
+    const risk = dashboardRiskOf(overallRiskOf(riskMetricsOf(figures)), figures.reviews);
     return {
       totalPortfolio: money(figures.portfolio),
       tokenizedProperties: figures.properties,
       monthlyVolume: money(figures.month),
       riskScore: risk.riskScore,
       riskLevel: risk.riskLevel,
+      amlReviewsOpen: figures.reviews,
       month: isoDay(now).slice(0, 7),
       currency: reportingCurrency,
     };

@@ -7,17 +7,7 @@ import {
   type MetricPeriod,
   type PeriodTotals,
 } from '@app/contracts';
-import {
-  addDays,
-  addMonths,
-  daysBetween,
-  money,
-  monthStart,
-  percentChange,
-  round1,
-  utcDay,
-  weekStart,
-} from './calendar';
+import { addDays, addMonths, daysBetween, monthStart, percentChange, utcDay, weekStart } from './calendar';
 import { CustomersRepository } from './customers.repository';
 import { RollupsRepository } from './rollups.repository';
 
@@ -74,27 +64,29 @@ export function metricsOf(period: MetricPeriod, current: MetricInputs, previous:
     name: string,
     unit: BusinessMetric['unit'],
     category: BusinessMetric['category'],
-    factor: number,
+    better: BusinessMetric['better'] = 'higher',
   ): BusinessMetric => ({
     id: `${period}_${id}`,
     name,
     value: now[id],
     previousValue: before[id],
-    target: unit === 'USD' ? money(before[id] * factor) : round1(before[id] * factor),
-    targetBasis: factor === 1 ? 'previous period' : `previous period x ${factor}`,
+    // Only a target the merchant set is shown; none can be set yet.
+    target: null,
+    targetBasis: null,
+    better,
     unit,
     changeType: now[id] >= before[id] ? 'increase' : 'decrease',
     changePercent: percentChange(now[id], before[id]),
     category,
   });
   return [
-    metric('revenue', 'Revenue', 'USD', 'revenue', 1.1),
-    metric('averageTicket', 'Average transaction value', 'USD', 'revenue', 1),
-    metric('transactions', 'Transactions', 'count', 'operational', 1.1),
-    metric('successRate', 'Payment success rate', '%', 'operational', 1),
-    metric('refundRate', 'Refund rate', '%', 'operational', 0.9),
-    metric('activeCustomers', 'Active customers', 'users', 'customer', 1.1),
-    metric('newCustomers', 'New customers', 'users', 'growth', 1.1),
+    metric('revenue', 'Revenue', 'USD', 'revenue'),
+    metric('averageTicket', 'Average transaction value', 'USD', 'revenue'),
+    metric('transactions', 'Transactions', 'count', 'operational'),
+    metric('successRate', 'Payment success rate', '%', 'operational'),
+    metric('refundRate', 'Refund rate', '%', 'operational', 'lower'),
+    metric('activeCustomers', 'Active customers', 'users', 'customer'),
+    metric('newCustomers', 'New customers', 'users', 'growth'),
   ];
 }
 

@@ -36,24 +36,33 @@ describe('business metrics', () => {
     expect(week.previous.to.toISOString().slice(0, 10)).toBe('2026-11-15');
   });
 
-  it('computes values, changes and targets from the stated formulas', () => {
+  it('computes values and changes; no target the merchant did not set, the refund rate lower-is-better', () => {
     const metrics = metricsOf('monthly', inputs('1100.00', 10, 0, 0, 8, 3), inputs('1000.00', 8, 2, 0, 5, 0));
     const byId = Object.fromEntries(metrics.map((m) => [m.id, m]));
     expect(byId.monthly_revenue).toMatchObject({
       value: 1100,
       previousValue: 1000,
-      target: 1100,
+      target: null,
+      targetBasis: null,
+      better: 'higher',
       changePercent: 10,
       changeType: 'increase',
     });
     expect(byId.monthly_averageTicket).toMatchObject({
       value: 110,
       previousValue: 125,
-      target: 125,
+      target: null,
       changeType: 'decrease',
     });
-    expect(byId.monthly_refundRate).toMatchObject({ value: 0, previousValue: 20, target: 18, changePercent: -100 });
-    expect(byId.monthly_newCustomers).toMatchObject({ value: 3, previousValue: 0, changePercent: 0, target: 0 });
+    expect(byId.monthly_refundRate).toMatchObject({
+      value: 0,
+      previousValue: 20,
+      target: null,
+      better: 'lower',
+      changePercent: -100,
+    });
+    expect(byId.monthly_newCustomers).toMatchObject({ value: 3, previousValue: 0, changePercent: 0, target: null });
+    expect(metrics.every((m) => m.target === null)).toBe(true);
     expect(byId.monthly_successRate).toMatchObject({ value: 100, unit: '%' });
   });
 });

@@ -33,6 +33,13 @@ describe('risk model', () => {
     expect(dashboardRiskOf(2.9)).toEqual({ riskScore: 5.8, riskLevel: 'medium' });
   });
 
+  it('never reads low while a screening record awaits review: at least medium (3.1 / 10)', () => {
+    expect(dashboardRiskOf(0, 1)).toEqual({ riskScore: 3.1, riskLevel: 'medium' });
+    expect(dashboardRiskOf(2.9, 2)).toEqual({ riskScore: 5.8, riskLevel: 'medium' });
+    expect(dashboardRiskOf(4, 1)).toEqual({ riskScore: 8, riskLevel: 'high' });
+    expect(dashboardRiskOf(0, 0)).toEqual({ riskScore: 0, riskLevel: 'low' });
+  });
+
   it('caps every score at 5.0', () => {
     const metrics = riskMetricsOf({
       ...quiet,

@@ -85,8 +85,16 @@ export function riskMetricsOf(counts: RiskCounts): RiskMetric[] {
 export const overallRiskOf = (metrics: RiskMetric[]): number =>
   metrics.length ? round1(metrics.reduce((sum, m) => sum + m.score, 0) / metrics.length) : 0;
 
-/** The dashboard's AML risk out of 10 (twice the overall score) and its level on the policy's 0-100 bands. */
-export function dashboardRiskOf(overall: number): { riskScore: number; riskLevel: RiskLevel } {
-  const riskScore = round1(overall * 2);
+/** The floor of the policy's medium band (31-70 of 100), out of 10. */
+const mediumFloor = 3.1;
+
+/**
+ * The dashboard's AML risk out of 10 (twice the overall score) and its level on the policy's 0-100
+ * bands. A screening record awaiting review is a transaction a person must look at, so the risk is
+ * at least medium (3.1) while one is open: the score and the review flag are one statement.
+ */
+export function dashboardRiskOf(overall: number, reviewsOpen = 0): { riskScore: number; riskLevel: RiskLevel } {
+  const computed = round1(overall * 2);
+  const riskScore = reviewsOpen > 0 ? Math.max(computed, mediumFloor) : computed;
   return { riskScore, riskLevel: levelOfScore(riskScore * 10) };
 }

@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
 import { addDays, isoDay, utcDay } from './calendar';
 import type { RiskCounts } from './risk-model';
 
-export type DashboardFigures = { portfolio: string; month: string; properties: number } & RiskCounts;
+/** The dashboard stats' inputs; `reviews`: the merchant's screening records awaiting review. */
+export type DashboardFigures = { portfolio: string; month: string; properties: number; reviews: number } & RiskCounts;
 
 export interface IdentityCoverage {
   total: number;
@@ -54,7 +55,9 @@ export class RollupsRepository {
     const [row] = (await this.db.query(
       `SELECT totals.portfolio, totals.month, risk.*,
               (SELECT count(DISTINCT property_id)::int FROM analytics.transactions
-                WHERE user_id = $1 AND type = 'token' AND property_id IS NOT NULL) AS properties
+                WHERE user_id = $1 AND type = 'token' AND property_id IS NOT NULL) AS properties,
+              (SELECT count(*)::int FROM analytics.compliance_records
+                WHERE user_id = $1 AND status = 'review') AS reviews
          FROM (SELECT coalesce(sum(amount_usd), 0)::text AS portfolio,
                       coalesce(sum(amount_usd) FILTER (WHERE month = $6), 0)::text AS month
                  FROM analytics.monthly_totals WHERE user_id = $1 AND status = 'completed') totals,

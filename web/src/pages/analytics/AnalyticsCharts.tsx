@@ -8,6 +8,7 @@ import {
   seriesColors,
   sliceColorScale,
 } from '../../lib/chartTheme';
+import { everyNthLabel } from './format';
 
 /**
  * The app's charts (analytics screens and the dashboard), all themed by lib/chartTheme. Loaded on
@@ -31,13 +32,16 @@ interface SeriesChartProps {
   formatX?: (x: string) => string;
   /** The tooltip's figures (default: formatValue). */
   formatTooltip?: (value: number) => string;
+  /** At most this many x labels, evenly spaced and the last one always (default: as many as fit). */
+  maxXLabels?: number;
 }
 
 /** The options of a chart of series over x: colours, axes, tooltip. */
 function seriesOptions(
-  { data, formatValue, formatX = identity, formatTooltip = formatValue }: SeriesChartProps,
+  { data, formatValue, formatX = identity, formatTooltip = formatValue, maxXLabels }: SeriesChartProps,
   { hideOverlappingX = true } = {},
 ) {
+  const showX = maxXLabels ? everyNthLabel(new Set(data.map((point) => point.x)).size, maxXLabels) : undefined;
   return {
     ...chartBaseOptions,
     data,
@@ -46,7 +50,7 @@ function seriesOptions(
     yField: 'value',
     colorField: 'series',
     scale: { color: colorScale(data.map((point) => point.series)) },
-    axis: chartAxes(formatX, formatValue, { hideOverlappingX }),
+    axis: chartAxes(formatX, formatValue, { hideOverlappingX, showX }),
     tooltip: { items: [{ channel: 'y', valueFormatter: formatTooltip }] },
     interaction: { tooltip: { css: chartTooltipCss } },
   };

@@ -14,6 +14,7 @@ const revenue: BusinessMetric = {
   previousValue: 10000,
   target: 20000,
   targetBasis: 'Previous period plus 10%',
+  better: 'higher',
   unit: 'USD',
   changeType: 'increase',
   changePercent: 25,
@@ -27,6 +28,7 @@ const transactions: BusinessMetric = {
   previousValue: 0,
   target: 300,
   targetBasis: 'Average of the last 3 periods',
+  better: 'higher',
   unit: 'count',
   changeType: 'increase',
   changePercent: 0,
@@ -40,6 +42,7 @@ const refundRate: BusinessMetric = {
   previousValue: 3.1,
   target: 2,
   targetBasis: 'Industry median',
+  better: 'lower',
   unit: '%',
   changeType: 'decrease',
   changePercent: -19.4,
@@ -74,8 +77,26 @@ describe('BusinessMetricsPage', () => {
     expect(within(count).getByText('100%')).toBeTruthy();
     expect(within(count).getByText(/0\.0%/)).toBeTruthy();
 
-    expect(within(screen.getByLabelText('Refund Rate')).getByText('2.5%')).toBeTruthy();
-    expect(within(screen.getByLabelText('Refund Rate')).getByText(/-19\.4%/)).toBeTruthy();
+    // Lower is better: 2.5% against a target of at most 2% is 80% of the way.
+    const refunds = screen.getByLabelText('Refund Rate');
+    expect(within(refunds).getByText('2.5%')).toBeTruthy();
+    expect(within(refunds).getByText(/-19\.4%/)).toBeTruthy();
+    expect(within(refunds).getByText('Target: at most 2.0%')).toBeTruthy();
+    expect(within(refunds).getByText('80%')).toBeTruthy();
+  });
+
+  it('shows no target and no progress bar for a metric without a target the merchant set', async () => {
+    const untargeted = (metric: BusinessMetric): BusinessMetric => ({ ...metric, target: null, targetBasis: null });
+    mockFetch(() => ({
+      body: { ...metrics, monthly: [untargeted({ ...revenue, value: 0, previousValue: 0 }), untargeted(refundRate)] },
+    }));
+    renderMetrics();
+
+    const card = await screen.findByLabelText('Revenue');
+    expect(within(card).getByText('$0')).toBeTruthy();
+    expect(screen.queryByText(/Target/)).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('100%')).toBeNull();
   });
 
   it('asks for the chosen period and shows its metrics; an empty period shows the empty state', async () => {
@@ -131,7 +152,7 @@ describe('BusinessMetricsPage', () => {
       'Metric,Category,Unit,Value,Previous Value,Change (%),Change Type,Target,Target Progress (%),Target Basis',
       'Revenue,revenue,USD,12500,10000,25,increase,20000,62.5,Previous period plus 10%',
       'Transactions,operational,count,340,0,0,increase,300,100,Average of the last 3 periods',
-      'Refund Rate,customer,%,2.5,3.1,-19.4,decrease,2,100,Industry median',
+      'Refund Rate,customer,%,2.5,3.1,-19.4,decrease,2,80,Industry median',
       '',
     ]);
   });

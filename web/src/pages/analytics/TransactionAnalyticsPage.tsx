@@ -7,7 +7,7 @@ import { csvFileName, toCsv, type CsvColumn } from '../../lib/csv';
 import { formatCompactMoney, formatCount, formatMoney, humanize } from '../../lib/format';
 import { AnalyticsEmpty, AnalyticsScreen } from './AnalyticsScreen';
 import { LineChart, type SeriesPoint } from './charts';
-import { formatPercent } from './format';
+import { dailyAxisLabels, formatAxisDay, formatPercent } from './format';
 import { transactionAnalyticsMessages as messages } from './messages';
 
 const rangeOptions = chartRanges.map((range) => ({ value: range, label: range.toUpperCase() }));
@@ -84,6 +84,8 @@ function VolumePanel({ range }: { range: ChartRange }) {
         label="Daily completed volume by type"
         data={data}
         formatValue={(value) => formatCompactMoney(value, currency)}
+        formatX={formatAxisDay}
+        maxXLabels={dailyAxisLabels}
       />
     );
   }

@@ -16,3 +16,24 @@ export function formatMetricValue(value: number, unit: BusinessMetric['unit'], c
   if (unit === '%') return formatPercent(value);
   return formatCount(value);
 }
+
+const axisDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A day on a chart's axis, short: "2026-11-03" -> "3 Nov". */
+export const formatAxisDay = (isoDay: string): string => {
+  const day = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? isoDay : axisDay.format(day);
+};
+
+/** How many day labels a daily axis draws at most: "30 Nov" seven times fits a phone-wide card. */
+export const dailyAxisLabels = 7;
+
+/**
+ * Which of an axis' `count` labels are drawn so that at most `max` are, evenly spaced and counted
+ * back from the last (today is always labelled): 90 daily labels side by side overlap, every 13th
+ * does not.
+ */
+export function everyNthLabel(count: number, max: number): (index: number) => boolean {
+  const step = Math.max(1, Math.ceil(count / Math.max(1, max)));
+  return (index) => (count - 1 - index) % step === 0;
+}

@@ -3,22 +3,27 @@ import { reportMessages } from '@app/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useComplianceRecords } from '../../hooks/useDashboard';
+import { useDashboardStats } from '../../hooks/useDashboard';
 import { useStartKycVerification } from '../../hooks/useKyc';
 import { useGenerateReport, useReport, useReportSettled } from '../../hooks/useReports';
 import { useToast } from '../../hooks/useToast';
-import { needsReview } from './complianceProviders';
+import { amlReviewsText } from './complianceProviders';
 import { canStartKyc, kycLabel, kycRetryReason, kycStartFailedToast } from './kyc';
 import { reportDownloadUrl } from '../../api/reports';
 import { trackEvent } from '../../api/events';
 import { reportPeriodLabels } from '../reports/labels';
 
+/**
+ * The review flag of the same assessment as the AML Risk Score card (GET /api/dashboard/stats):
+ * every screening record awaiting review counts, and while one does the score reads medium or
+ * higher, so the two never disagree.
+ */
 function AmlBadge() {
-  const records = useComplianceRecords();
-  if (!records.data) return null;
-  const open = records.data.records.some(needsReview);
-  return open ? (
-    <Tooltip title="Some of your AML screening records are waiting for review.">
+  const stats = useDashboardStats();
+  if (!stats.data) return null;
+  const open = stats.data.amlReviewsOpen;
+  return open > 0 ? (
+    <Tooltip title={`${amlReviewsText(open)}. See the AML/KYC Compliance Center below.`}>
       <Tag color="gold">AML Review Needed</Tag>
     </Tooltip>
   ) : (

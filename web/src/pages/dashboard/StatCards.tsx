@@ -6,6 +6,7 @@ import { useDashboardStats } from '../../hooks/useDashboard';
 import { useTokenizationSummary } from '../../hooks/useTokenization';
 import { formatCompactMoney, formatCount, formatMoney } from '../../lib/format';
 import { riskLabels } from '../transactions/labels';
+import { amlReviewsText } from './complianceProviders';
 import { LoadFailed } from './LoadFailed';
 
 const monthName = (month: string) =>
@@ -35,7 +36,9 @@ const volumeCard: StatCard = {
 const riskCard: StatCard = {
   title: 'AML Risk Score',
   value: (s) => `${s.riskScore.toFixed(1)}/10`,
-  detail: (s) => `${riskLabels[s.riskLevel]} risk`,
+  // One statement with the header's AML flag: the same answer's reviews.
+  detail: (s) =>
+    `${riskLabels[s.riskLevel]} risk${s.amlReviewsOpen > 0 ? `, ${amlReviewsText(s.amlReviewsOpen)}` : ''}`,
 };
 
 function StatsCard({ card, stats }: { card: StatCard; stats: UseQueryResult<DashboardStats> }) {

@@ -1,5 +1,6 @@
 import { formatCompact, formatMoney } from '../../lib/format';
 import { LineChart } from '../analytics/AnalyticsCharts';
+import { dailyAxisLabels, formatAxisDay } from '../analytics/format';
 
 export interface VolumePoint {
   date: string;
@@ -15,7 +16,8 @@ export default function VolumeLineChart({ data }: { data: VolumePoint[] }) {
   return (
     <LineChart
       data={data.map((point) => ({ x: point.date, series: point.series, value: point.value }))}
-      formatX={(date) => date.slice(5)}
+      formatX={formatAxisDay}
+      maxXLabels={dailyAxisLabels}
       formatValue={(value) => formatCompact(value)}
       formatTooltip={(value) => formatMoney(value)}
     />

@@ -23,6 +23,10 @@ export function providerName(provider: string): string {
 
 export const needsReview = (record: ComplianceRecord) => record.status === 'review';
 
+/** "1 screening record awaiting review", "3 screening records awaiting review". */
+export const amlReviewsText = (open: number): string =>
+  `${open} screening record${open === 1 ? '' : 's'} awaiting review`;
+
 /** One row per provider, most recent first. */
 export function summariseProviders(records: ComplianceRecord[]): ProviderSummary[] {
   const byProvider = new Map<string, ProviderSummary>();

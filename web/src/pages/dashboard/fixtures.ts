@@ -28,8 +28,9 @@ export const stats: DashboardStats = {
   totalPortfolio: 1_234_567.89,
   tokenizedProperties: 3,
   monthlyVolume: 45_678.9,
-  riskScore: 2.4,
-  riskLevel: 'low',
+  riskScore: 3.1,
+  riskLevel: 'medium',
+  amlReviewsOpen: 1,
   month: '2026-11',
   currency: 'USD',
 };

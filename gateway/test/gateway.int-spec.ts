@@ -102,7 +102,7 @@ describe('gateway: routing, sessions, limits and the web app', () => {
 
     const verified = await fetch(`${url}/api/user/profile`, { headers: { cookie: `access_token=${token(true)}` } });
     expect(verified.status).toBe(200);
-    expect(Object.keys(await bodyOf(verified))).toHaveLength(19);
+    expect(Object.keys(await bodyOf(verified))).toHaveLength(21); // spec 3.5's 19, the NZBN and GST registration
   });
 
   it('registers through the gateway and signs in with the cookies it passes back', async () => {

@@ -5,6 +5,7 @@ import { WiderAmounts1764892800900 } from '../migrations/1764892800900-wider-amo
 import { CustomerWindows1766707200900 } from '../migrations/1766707200900-customer-windows';
 import { CustomerSpendBands1766966400900 } from '../migrations/1766966400900-customer-spend-bands';
 import { PlatformPayments1767052800900 } from '../migrations/1767052800900-platform-payments';
+import { OpenReviewsIndex1767052800910 } from '../migrations/1767052800910-open-reviews-index';
 
 /**
  * The analytics schema. The read model is written and read with SQL only (upserts with rollup
@@ -21,6 +22,7 @@ export const analyticsDatabase = {
     CustomerWindows1766707200900,
     CustomerSpendBands1766966400900,
     PlatformPayments1767052800900,
+    OpenReviewsIndex1767052800910,
   ],
   // Recomputing a merchant's customers groups its transactions by customer: tens of thousands of groups.
   workMem: '32MB',

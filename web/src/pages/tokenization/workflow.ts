@@ -1,4 +1,4 @@
-import { CONTRACT_MIN_RISK_SCORE, type PropertyView, type TokenBlockchain } from '@app/contracts';
+import { CONTRACT_MIN_RISK_SCORE, nativeCurrencies, type PropertyView, type TokenBlockchain } from '@app/contracts';
 
 /** Spec 4: upload, then compliance, then contract, then investment, then complete. */
 export const workflowStages = ['upload', 'compliance', 'contract', 'investment', 'complete'] as const;
@@ -82,8 +82,8 @@ export const stageLabels: Record<WorkflowStage, string> = {
   complete: 'Complete',
 };
 
-/** The unit a deployment's real cost is counted in: the chain's native coin. */
-export const nativeUnits: Record<TokenBlockchain, string> = { polygon: 'MATIC', ethereum: 'ETH', algorand: 'ALGO' };
+/** The unit a deployment's real cost is counted in: the chain's native coin (as the estimate's). */
+export const nativeUnits: Record<TokenBlockchain, string> = nativeCurrencies;
 
 /** The spec's default token name: the address's first part ("12 Queen Street Token"). */
 export function defaultTokenName(address: string): string {

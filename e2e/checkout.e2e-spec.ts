@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './support/browser';
+import { signInNewVerifiedUser } from './support/session';
 
 /** A field of the account form. */
 const field = (page: Page, label: string) => page.locator('form').getByLabel(label, { exact: true });
@@ -9,9 +10,9 @@ const summaryShows = (page: Page, price: string) =>
   page.getByTestId('summary-price').filter({ hasText: price }).waitFor();
 
 /**
- * Checkout in Chromium. This machine has no internet, so Stripe.js (https://js.stripe.com) cannot
- * load: the page must say card payments are unavailable and refuse to pay with the exact toast of
- * spec 8. The subscription flow itself is covered by the billing service's integration tests.
+ * Checkout in Chromium. This machine has no internet: the test stack's web loads Stripe.js from the
+ * fake Stripe (its stand-in, tools/fake-stripe/stripe-js.js; billing's STRIPE_JS_URL), whose card
+ * field and confirmation play Stripe's test cards. That Stripe.js failing to load is the web's tests'.
  */
 describe('checkout in the browser', () => {
   const { browser } = useBrowser();
@@ -32,24 +33,50 @@ describe('checkout in the browser', () => {
     await context.close();
   });
 
-  it("refuses to pay with 'Stripe is not loaded' when Stripe.js cannot load", async () => {
+  /** The card field of the fake Stripe's stand-in for Stripe.js (three inputs in the page). */
+  async function fillCard(page: Page, number: string) {
+    await page.getByLabel('Card number', { exact: true }).fill(number);
+    await page.getByLabel('Expiration date MM / YY', { exact: true }).fill('12 / 34');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
+  }
+
+  it('subscribes by card with Stripe.js from the fake Stripe: a declined card says so, 4242 4242 4242 4242 pays', async () => {
     const { context, page } = await newPage(browser());
-    const subscriptionCalls: string[] = [];
+    const email = await signInNewVerifiedUser(context, 'card-checkout');
+    const stripeJs: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/create-subscription')) subscriptionCalls.push(request.url());
+      if (/\/v3$|js\.stripe\.com/.test(request.url())) stripeJs.push(request.url());
     });
     await page.goto('/payment?plan=growth&cycle=monthly');
     await summaryShows(page, '$29/month');
-
     await field(page, 'Full Name').fill('Aroha Ngata');
-    await field(page, 'Email').fill('aroha@kauri.example');
-    await page.getByRole('button', { name: 'Pay $29' }).click();
+    await field(page, 'Email').fill(email);
 
-    await page.getByText('Payment Error', { exact: true }).waitFor();
-    await page.getByText('Stripe is not loaded. Please refresh and try again.', { exact: true }).waitFor();
-    await page.getByText('Card payments are unavailable right now').waitFor();
-    await page.getByRole('button', { name: 'Pay $29' }).waitFor();
-    expect(subscriptionCalls).toEqual([]);
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $29' }).click();
+    await page.getByText('Payment Failed', { exact: true }).waitFor();
+    await page.getByText('Your card was declined.', { exact: true }).waitFor();
+    expect(stripeJs).toEqual(['http://127.0.0.1:12112/v3']);
+
+    // Another visitor pays: the fake confirms the invoice's payment and tells billing (invoice.paid).
+    const second = await newPage(browser());
+    await signInNewVerifiedUser(second.context, 'card-checkout-paid');
+    await second.page.goto('/payment?plan=growth&cycle=monthly');
+    await summaryShows(second.page, '$29/month');
+    await field(second.page, 'Full Name').fill('Mere Tane');
+    await fillCard(second.page, '4242 4242 4242 4242');
+    await second.page.getByRole('button', { name: 'Pay $29' }).click();
+    await second.page.getByText('Payment Successful', { exact: true }).waitFor();
+    await second.page.waitForURL('**/dashboard');
+    let subscription: { planId: string; status: string } | undefined;
+    for (let attempt = 0; attempt < 40 && subscription?.status !== 'active'; attempt += 1) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 250));
+      subscription = (await (
+        await second.context.request.get('/api/billing/subscription')
+      ).json()) as typeof subscription;
+    }
+    expect(subscription).toMatchObject({ planId: 'growth', status: 'active' });
+    await second.context.close();
     await context.close();
   });
 });

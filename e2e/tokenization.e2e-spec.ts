@@ -33,12 +33,6 @@ const pdf = (text: string) => ({
 });
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-async function post(url: string, form: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const reply = await fetch(url, { method: 'POST', body: new URLSearchParams(form) });
-  if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as Record<string, unknown>;
-}
-
 /** The ERC-20 balance of `holder` on the local chain (balanceOf(address)). */
 async function balanceOf(token: string, holder: string): Promise<bigint> {
   const reply = await fetch(evmNode, {
@@ -83,6 +77,16 @@ describe('tokenization: a property from submission to a wholesale investor holdi
     await page.getByRole('button', { name: 'Submit verification' }).click();
     await page.waitForURL(/\/dashboard/);
     await page.getByText('KYC Active', { exact: true }).waitFor({ timeout: 20000 });
+
+    // Deploying needs a plan with tokenization: subscribed by card, with Stripe.js from the fake Stripe.
+    await page.goto('/payment?plan=pro&cycle=monthly');
+    await page.locator('form').getByLabel('Full Name', { exact: true }).fill('Aroha Ngata');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration date MM / YY', { exact: true }).fill('12 / 34');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByText('Payment Successful', { exact: true }).waitFor();
+    await page.waitForURL('**/dashboard');
 
     // Step 1: the property and its documents.
     await page.goto('/tokenization');
@@ -170,10 +174,19 @@ describe('tokenization: a property from submission to a wholesale investor holdi
       15000,
       "the investment's PaymentIntent",
     );
-    await post(`${fakeStripe}/__fake/payment_intents/${intent.id}/succeed`);
+    // Paid in the page, with the card field of the fake Stripe's stand-in for Stripe.js.
+    await page.getByText(/^Pay by .* or this reservation lapses/).waitFor();
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration date MM / YY', { exact: true }).fill('12 / 34');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
+    await page.getByRole('button', { name: /^Pay NZ\$25,625\.00$/ }).click();
 
     await page.getByRole('button', { name: 'Tokenize Another Property' }).waitFor({ timeout: 60000 });
     await page.getByText('Tokenization Complete').waitFor();
+    const paidIntents = (await (await fetch(`${fakeStripe}/__fake/payment_intents`)).json()) as {
+      data: { id: string; status: string }[];
+    };
+    expect(paidIntents.data.find((pi) => pi.id === intent.id)?.status).toBe('succeeded');
     // The contract's 90-day lock-up: the minted tokens are frozen on chain until it ends.
     await page.getByText('Locked up until').waitFor();
     const completed = (await (

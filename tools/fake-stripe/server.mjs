@@ -100,6 +100,8 @@ import { fileURLToPath } from 'node:url';
 /** The stand-in for Stripe.js (stripe-js.js), at Stripe's own paths for it. */
 const stripeJs = readFileSync(new URL('./stripe-js.js', import.meta.url), 'utf8');
 const stripeJsPaths = new Set(['/v3', '/v3/', '/endive/stripe.js']);
+/** Where Stripe.js confirms a PaymentIntent from the browser. */
+const browserConfirmPath = /^\/v1\/payment_intents\/(\w+)\/confirm$/;
 
 const newId = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -1703,6 +1705,17 @@ export function startFakeStripe({
         res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
         return res.end(req.method === 'HEAD' ? undefined : stripeJs);
       }
+      // The browser's preflight before Stripe.js's confirmation (a page whose requests carry extra
+      // headers): any origin, as Stripe's API answers it.
+      if (req.method === 'OPTIONS' && browserConfirmPath.test(url.pathname)) {
+        res.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+          'access-control-max-age': '600',
+        });
+        return res.end();
+      }
       const isApi = !url.pathname.startsWith('/__fake/');
       // Stripe ignores the key on GET and DELETE, which are idempotent anyway.
       const key = isApi && req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
@@ -1751,7 +1764,7 @@ export function startFakeStripe({
         }
         reply(status, json);
       };
-      const confirmed = /^\/v1\/payment_intents\/([\w]+)\/confirm$/.exec(url.pathname);
+      const confirmed = browserConfirmPath.exec(url.pathname);
       if (confirmed && req.method === 'POST' && !req.headers.authorization) {
         return browserConfirm(res, confirmed[1], body);
       }

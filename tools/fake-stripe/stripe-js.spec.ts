@@ -172,6 +172,21 @@ describe('fake Stripe: the stand-in for Stripe.js', () => {
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
   });
 
+  it("answers the browser's preflight of a confirmation from a page whose requests carry extra headers", async () => {
+    const preflight = await fetch(`${fake.url}/v1/payment_intents/pi_any/confirm`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:18080',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-forwarded-for',
+      },
+    });
+
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-forwarded-for');
+  });
+
   it("refuses a confirmation without the intent's client secret or a publishable key", async () => {
     const intent = await investmentIntent();
     const confirm = (form: Record<string, string>) =>

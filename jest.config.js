@@ -30,6 +30,9 @@ const shared = {
   },
   testEnvironment: 'node',
   rootDir: __dirname,
+  // .local holds tools, caches and at times a scratch copy of the repo: never modules or tests.
+  modulePathIgnorePatterns: ['<rootDir>/.local/'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.local/'],
 };
 
 module.exports = {

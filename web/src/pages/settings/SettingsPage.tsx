@@ -199,7 +199,16 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           {
             key: 'verification',
             label: 'Verification',
-            children: <VerificationTab businessCountry={profile.businessCountry} />,
+            children: (
+              <VerificationTab
+                businessCountry={profile.businessCountry}
+                numbers={{
+                  nzbn: profile.nzbn,
+                  businessNumber: profile.companyRegistrationNumber,
+                  taxNumber: profile.taxId,
+                }}
+              />
+            ),
           },
           { key: 'notifications', label: 'Notifications', children: <NotificationPreferencesCard /> },
         ]}

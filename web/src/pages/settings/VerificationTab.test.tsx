@@ -23,11 +23,18 @@ interface Api {
   status?: MockResponse | (() => MockResponse);
   start?: MockResponse;
   businessCountry?: string;
+  /** More of the stored profile. */
+  profile?: Record<string, unknown>;
 }
 
-function renderVerification({ status = { body: notStarted }, start = started, businessCountry = '' }: Api = {}) {
+function renderVerification({
+  status = { body: notStarted },
+  start = started,
+  businessCountry = '',
+  profile = {},
+}: Api = {}) {
   const fetchMock = mockFetch((url, init) => {
-    if (url === '/api/user/profile') return { body: { ...emptyProfile(), businessCountry } };
+    if (url === '/api/user/profile') return { body: { ...emptyProfile(), businessCountry, ...profile } };
     if (url === statusPath) return typeof status === 'function' ? status() : status;
     if (url === startPath && init?.method === 'POST') return start;
     return { status: 404, body: { error: 'NOT_FOUND', message: `No fake for ${url}` } };
@@ -69,6 +76,22 @@ describe('Settings → Verification', { timeout: 30_000 }, () => {
     await fillIn(user, tab.getByLabelText('Tax number (IRD)'), ird);
     await user.click(startButton()!);
 
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(providerUrl));
+    expect(requestBody(callsTo(fetchMock, startPath, 'POST')[0])).toEqual({
+      returnTo: 'settings',
+      business: { country: 'New Zealand', nzbn, businessNumber: '1234567', taxNumber: ird },
+    });
+  });
+
+  it('offers the numbers the profile keeps from registration (issue 39) and sends them with the start', async () => {
+    const { user, fetchMock, assign } = renderVerification({
+      businessCountry: 'New Zealand',
+      profile: { nzbn, companyRegistrationNumber: '1234567', taxId: ird },
+    });
+    const tab = await panel();
+    expect(((await tab.findByLabelText('NZBN')) as HTMLInputElement).value).toBe(nzbn);
+    expect((tab.getByLabelText('Tax number (IRD)') as HTMLInputElement).value).toBe(ird);
+    await user.click(startButton()!);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(providerUrl));
     expect(requestBody(callsTo(fetchMock, startPath, 'POST')[0])).toEqual({
       returnTo: 'settings',

@@ -68,8 +68,18 @@ const kybRule =
     },
   });
 
-/** The numbers given with the latest verification (a retry keeps them), else the profile's country. */
-const initialBusiness = (verification: KycStatusResponse['verification'], defaultCountry: string): BusinessValues =>
+/** The business numbers the profile keeps (from registration or Settings, issue 39), blanks left out. */
+export type ProfileNumbers = Partial<Record<Exclude<KybField, 'country'>, string>>;
+
+/**
+ * The numbers given with the latest verification (a retry keeps them), else the profile's country
+ * and the numbers the profile keeps for it.
+ */
+const initialBusiness = (
+  verification: KycStatusResponse['verification'],
+  defaultCountry: string,
+  profileNumbers: ProfileNumbers = {},
+): BusinessValues =>
   verification?.business
     ? {
         country: verification.business.country,
@@ -77,7 +87,10 @@ const initialBusiness = (verification: KycStatusResponse['verification'], defaul
         businessNumber: verification.business.businessNumber ?? undefined,
         taxNumber: verification.business.taxNumber ?? undefined,
       }
-    : { country: defaultCountry };
+    : {
+        country: defaultCountry,
+        ...Object.fromEntries(Object.entries(profileNumbers).filter(([, value]) => value)),
+      };
 
 const numberLabels = (country: string | undefined) =>
   country === newZealand
@@ -97,7 +110,14 @@ function showServerFieldErrors(form: FormInstance<BusinessValues>, error: unknow
 }
 
 /** Settings → Verification: the account's identity verification (Stripe Identity) and its business numbers. */
-export function VerificationTab({ businessCountry }: { businessCountry: string }) {
+export function VerificationTab({
+  businessCountry,
+  numbers,
+}: {
+  businessCountry: string;
+  /** The profile's numbers, for its business country; offered when no verification gave any yet. */
+  numbers?: ProfileNumbers;
+}) {
   const status = useKycStatus();
 
   if (status.isPending) {
@@ -124,10 +144,25 @@ export function VerificationTab({ businessCountry }: { businessCountry: string }
     );
   }
 
-  return <VerificationDetails status={status.data} defaultCountry={initialCountry(businessCountry)} />;
+  const defaultCountry = initialCountry(businessCountry);
+  return (
+    <VerificationDetails
+      status={status.data}
+      defaultCountry={defaultCountry}
+      profileNumbers={defaultCountry === businessCountry ? numbers : undefined}
+    />
+  );
 }
 
-function VerificationDetails({ status, defaultCountry }: { status: KycStatusResponse; defaultCountry: string }) {
+function VerificationDetails({
+  status,
+  defaultCountry,
+  profileNumbers,
+}: {
+  status: KycStatusResponse;
+  defaultCountry: string;
+  profileNumbers?: ProfileNumbers;
+}) {
   const [form] = Form.useForm<BusinessValues>();
   const country = Form.useWatch('country', form);
   const start = useStartKycVerification();
@@ -205,7 +240,7 @@ function VerificationDetails({ status, defaultCountry }: { status: KycStatusResp
             name="kyb"
             layout="vertical"
             noValidate
-            initialValues={initialBusiness(verification, defaultCountry)}
+            initialValues={initialBusiness(verification, defaultCountry, profileNumbers)}
             onFinish={submit}
             disabled={busy}
           >

@@ -67,7 +67,7 @@ export class AccountContextService {
    * A new transaction joins the user's newest few; a later status of a known one updates its row.
    * A run of one (transactionsReported): one event is applied by the same code as a run.
    */
-  transactionReported(manager: Transaction, tx: ReportedTransaction): Promise<void> {
+  transactionReported(manager: Transaction, tx: ReportedTransaction | null): Promise<void> {
     return this.transactionsReported(manager, [tx]);
   }
 
@@ -77,8 +77,12 @@ export class AccountContextService {
    * written, folded in Node (transaction-run.ts) so each row is written once however often the run
    * names it.
    */
-  async transactionsReported(manager: Transaction, txs: ReportedTransaction[]): Promise<void> {
-    const valid = txs.filter((tx) => this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`));
+  async transactionsReported(manager: Transaction, txs: (ReportedTransaction | null)[]): Promise<void> {
+    // null: an event that is not the merchant's business (a test delivery, its own plan's charge).
+    const valid = txs.filter(
+      (tx): tx is ReportedTransaction =>
+        tx !== null && this.valid(tx.userId, `${tx.source} transaction ${tx.sourceId}`),
+    );
     if (valid.length === 0) return;
     const userIds = [...new Set(valid.map((tx) => tx.userId.toLowerCase()))];
     await this.repository.lockAccounts(manager, userIds);

@@ -75,6 +75,19 @@ describe('account context: events to rows', () => {
     expect(fromCharge(expired, 'failed', received)).toMatchObject({ status: 'failed', processor: 'coinbase' });
   });
 
+  it("leaves out what is not the merchant's business: its own plan's charge and a test delivery", () => {
+    const plan = create(ChargeCompletedSchema, {
+      userId,
+      chargeId: 'plan-charge',
+      amount: '699.00',
+      purpose: 'subscription',
+    });
+    expect(fromCharge(plan, 'completed', received)).toBeNull();
+    expect(fromCharge(create(ChargeFailedSchema, { ...plan, status: 'EXPIRED' }), 'failed', received)).toBeNull();
+    const sample = create(TransactionRecordedSchema, { userId, transactionId: 'sample', amount: '12.50', test: true });
+    expect(fromTransactionRecorded(sample, received)).toBeNull();
+  });
+
   it('dates an activation by when billing published it', () => {
     const periodEnd = new Date('2026-01-14T00:00:00Z');
     const event = create(SubscriptionActivatedSchema, {

@@ -1,5 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import {
+  chargePaysPlatform,
   initialKycStatus,
   kycStatusSchema,
   supersedes,
@@ -29,8 +30,15 @@ export type ActivatedPlan = Pick<AccountContext, 'planId' | 'billingCycle' | 'cu
 const when = (timestamp: Timestamp | undefined, fallback: Date): Date =>
   timestamp ? timestampDate(timestamp) : fallback;
 
-/** TransactionRecorded: a processor or POS transaction (or a later status of one). */
-export function fromTransactionRecorded(event: Event<'TransactionRecorded'>, occurredAt: Date): ReportedTransaction {
+/**
+ * TransactionRecorded: a processor or POS transaction (or a later status of one); none for a test
+ * delivery (the Integrations page's sample), which is not the merchant's business.
+ */
+export function fromTransactionRecorded(
+  event: Event<'TransactionRecorded'>,
+  occurredAt: Date,
+): ReportedTransaction | null {
+  if (event.test) return null;
   return {
     source: 'integrations',
     sourceId: event.transactionId,
@@ -44,12 +52,16 @@ export function fromTransactionRecorded(event: Event<'TransactionRecorded'>, occ
   };
 }
 
-/** ChargeCompleted / ChargeFailed: a Coinbase charge; expired and cancelled charges are both failed. */
+/**
+ * ChargeCompleted / ChargeFailed: a Coinbase charge; expired and cancelled charges are both failed.
+ * None for a charge paying the platform (the merchant's own plan): that is a cost, not a sale.
+ */
 export function fromCharge(
   event: Event<'ChargeCompleted'> | Event<'ChargeFailed'>,
   status: 'completed' | 'failed',
   occurredAt: Date,
-): ReportedTransaction {
+): ReportedTransaction | null {
+  if (chargePaysPlatform(event)) return null;
   return {
     source: 'crypto',
     sourceId: event.chargeId,

@@ -49,7 +49,11 @@ describe('identity: the KYC result is mailed once (verified, or needs input with
     });
     const email = registration.email.toLowerCase();
     const [{ id }] = await query<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [email]);
-    return { email, firstName: registration.firstName, cookie: accessCookie({ id, email, emailVerified: true }) };
+    return {
+      email,
+      firstName: registration.firstName,
+      cookie: accessCookie({ id, email, emailVerified: true, role: 'user' }),
+    };
   }
 
   const start = async (cookie: string) => {

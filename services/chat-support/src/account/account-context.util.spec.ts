@@ -83,7 +83,14 @@ describe('account context: events to rows', () => {
       purpose: 'subscription',
     });
     expect(fromCharge(plan, 'completed', received)).toBeNull();
-    expect(fromCharge(create(ChargeFailedSchema, { ...plan, status: 'EXPIRED' }), 'failed', received)).toBeNull();
+    const expired = create(ChargeFailedSchema, {
+      userId,
+      chargeId: 'plan-charge',
+      amount: '699.00',
+      status: 'EXPIRED',
+      purpose: 'subscription',
+    });
+    expect(fromCharge(expired, 'failed', received)).toBeNull();
     const sample = create(TransactionRecordedSchema, { userId, transactionId: 'sample', amount: '12.50', test: true });
     expect(fromTransactionRecorded(sample, received)).toBeNull();
   });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@app/platform';
 import type Redis from 'ioredis';
 
-const keyOf = (userId: string, sessionId: string) => `chat-widget-open:${userId}:${sessionId}`;
+const keyOf = (userId: string, sessionId: string) => `chat-support:widget-open:${userId}:${sessionId}`;
 
 /**
  * Issue 39: whether a member's chat widget is open, that is whether a live stream of that chat

@@ -7,6 +7,11 @@ describe('report figures', () => {
     ['totalCount', 12045, 'Transactions', '12,045'],
     ['averageTicket', 10.25, 'Average ticket', '$10.25'],
     ['successRate', 97.25, 'Success rate', '97.3%'],
+    // What the merchant paid the platform is money, named as the financial report names it.
+    ['subscriptionFeesPaid', 699, 'Subscription costs paid (card and crypto)', '$699.00'],
+    ['subscriptionFeesRefunded', 0, 'Subscription costs refunded', '$0.00'],
+    ['netRevenue', -575.55, 'Net revenue (volume less subscription costs)', '-$575.55'],
+    ['payoutsPaid', 10, 'Payouts paid', '$10.00'],
     // Keys the screen does not know: labelled and formatted from their names.
     ['refundedVolume', -20, 'Refunded volume', '-$20.00'],
     ['failedCount', 3, 'Failed count', '3'],

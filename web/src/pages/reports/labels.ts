@@ -44,13 +44,16 @@ const knownFigures: Record<string, { label: string; format: FigureFormat }> = {
   totalCount: { label: 'Transactions', format: 'count' },
   averageTicket: { label: 'Average ticket', format: 'usd' },
   successRate: { label: 'Success rate', format: 'percent' },
+  subscriptionFeesPaid: { label: 'Subscription costs paid (card and crypto)', format: 'usd' },
+  subscriptionFeesRefunded: { label: 'Subscription costs refunded', format: 'usd' },
+  netRevenue: { label: 'Net revenue (volume less subscription costs)', format: 'usd' },
 };
 
 /** A name ending in Rate or Percent is a percentage (0-100), one ending in Count a count; else money words. */
 function formatFromKey(key: string): FigureFormat {
   if (/(rate|percent|percentage|share)$/i.test(key)) return 'percent';
   if (/(count|number)$/i.test(key)) return 'count';
-  if (/(volume|amount|revenue|value|ticket|fees?|usd|net)$/i.test(key)) return 'usd';
+  if (/(volume|amount|revenue|value|ticket|fees?|usd|net|paid|refunded|costs?)$/i.test(key)) return 'usd';
   return 'count';
 }
 

@@ -192,6 +192,10 @@ describe('Compliance Verification', { timeout: 30_000 }, () => {
       '/settings?tab=verification',
     );
     expect(within(reasons).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
+    // One statement: a failed check is never "approved with conditions", whatever the score.
+    const score = screen.getByRole('region', { name: 'Risk score' });
+    expect(within(score).getByText('Not approved: a check failed')).toBeTruthy();
+    expect(within(score).queryByText('Approved with conditions')).toBeNull();
     // The reasons come before the button, and the button cannot be used.
     expect(reasons.compareDocumentPosition(continueButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(continueButton().disabled).toBe(true);

@@ -153,7 +153,9 @@ function CheckList({ checks }: { checks: ComplianceCheckView[] }) {
 }
 
 function RiskScore({ score, overallStatus }: { score: number; overallStatus: ComplianceRunView['overallStatus'] }) {
-  const { level, meaning } = complianceRiskLevel(score);
+  const { level, meaning: byScore } = complianceRiskLevel(score);
+  // A failed check decides whatever the score says (the token cannot be deployed): never "approved".
+  const meaning = overallStatus === 'failed' && level !== 'High' ? 'Not approved: a check failed' : byScore;
   return (
     <section aria-label="Risk score">
       <Flex align="center" gap={16} wrap>

@@ -4,6 +4,10 @@ import { Queue } from '@app/contracts';
 import {
   kycClearanceProviders,
   KycStatusChangedHandler,
+  MailModule,
+  MailPreferencesChangedHandler,
+  MailRecipientRegisteredHandler,
+  mailRecipientProviders,
   PlatformModule,
   stripeClientProvider,
   type ServiceEventsOptions,
@@ -26,6 +30,7 @@ import { InvestmentsService } from './investments/investments.service';
 import { LockupQueue } from './investments/lockup.queue';
 import { MintQueue } from './investments/mint.queue';
 import { WholesaleService } from './investments/wholesale.service';
+import { InvestmentMailer } from './mail/investment-mailer';
 import { AccountPlansRepository } from './plans/account-plans.repository';
 import { InvoicePaidHandler, SubscriptionActivatedHandler } from './plans/plan-events.handlers';
 import { PropertiesController } from './properties/properties.controller';
@@ -67,16 +72,27 @@ export const tokenizationProviders = [
   AccountPlansRepository,
   DeploymentRule,
   ...kycClearanceProviders,
+  // The investment mails (issue 39), sent by the API and the worker alike.
+  ...mailRecipientProviders,
+  InvestmentMailer,
 ];
 
 /**
  * The events the API applies: identity's KYC status of each user (the compliance check, deployments
- * and investments read it) and billing's plan of each user (deploying needs one with tokenization).
+ * and investments read it), billing's plan of each user (deploying needs one with tokenization), and
+ * each member's address and mail choices (identity's UserRegistered, profile's MailPreferencesChanged:
+ * the investment mails, issue 39).
  */
-const handlers = [KycStatusChangedHandler, SubscriptionActivatedHandler, InvoicePaidHandler];
+const handlers = [
+  KycStatusChangedHandler,
+  SubscriptionActivatedHandler,
+  InvoicePaidHandler,
+  MailRecipientRegisteredHandler,
+  MailPreferencesChangedHandler,
+];
 
 @Module({
-  imports: [tokenizationPlatform(tokenizationConfigSchema, { handlers }), tokenizationQueues],
+  imports: [tokenizationPlatform(tokenizationConfigSchema, { handlers }), tokenizationQueues, MailModule],
   controllers: [
     EligibilityController,
     PropertiesController,

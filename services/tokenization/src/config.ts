@@ -76,6 +76,8 @@ const deployerKey = z
 export const tokenizationConfigSchema = baseConfigSchema.extend({
   SERVICE_NAME: z.string().default('tokenization'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  /** The web app's origin, for the links of the investment mails (issue 39). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /**
    * The country (ISO 3166 alpha-2) loopback and private client addresses stand for outside
    * production, where the browser and the gateway share a machine; in production they are unknown.
@@ -118,6 +120,8 @@ export type TokenizationConfig = z.infer<typeof tokenizationConfigSchema>;
 export const tokenizationWorkerConfigSchema = baseConfigSchema.extend({
   SERVICE_NAME: z.string().default('tokenization'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  /** The web app's origin, for the links of the investment mails (issue 39). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** JSON-RPC of the chains tokens deploy on (Polygon, Ethereum); locally both the launcher's Hardhat node. */
   POLYGON_RPC_URL: devDefault(z.url(), 'http://127.0.0.1:8545'),
   ETHEREUM_RPC_URL: devDefault(z.url(), 'http://127.0.0.1:8545'),

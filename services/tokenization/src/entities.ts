@@ -1,4 +1,9 @@
-import { CreateKycClearances1765843200500, KycClearance } from '@app/platform';
+import {
+  CreateKycClearances1765843200500,
+  CreateMailRecipients1767916800600,
+  KycClearance,
+  MailRecipient,
+} from '@app/platform';
 import { CreateTokenization1766620800600 } from '../migrations/1766620800600-create-tokenization';
 import { DeploymentRule1767571200600 } from '../migrations/1767571200600-deployment-rule';
 import { ComplianceRun } from './compliance/compliance-run.entity';
@@ -22,6 +27,12 @@ export const tokenizationDatabase = {
     WholesaleDeclaration,
     KycClearance,
     AccountPlan,
+    MailRecipient,
   ],
-  migrations: [CreateKycClearances1765843200500, CreateTokenization1766620800600, DeploymentRule1767571200600],
+  migrations: [
+    CreateKycClearances1765843200500,
+    CreateTokenization1766620800600,
+    DeploymentRule1767571200600,
+    CreateMailRecipients1767916800600,
+  ],
 };

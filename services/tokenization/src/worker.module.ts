@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '@app/platform';
 import { tokenizationPlatform, tokenizationProviders, tokenizationQueues } from './app.module';
 import { ComplianceRunner } from './compliance/compliance-runner.service';
 import { ComplianceProcessor } from './compliance/compliance.processor';
@@ -18,7 +19,7 @@ import { MintProcessor } from './investments/mint.processor';
  * the deployer key and the chains (tokenizationWorkerConfigSchema, TokenChains).
  */
 @Module({
-  imports: [tokenizationPlatform(tokenizationWorkerConfigSchema), tokenizationQueues],
+  imports: [tokenizationPlatform(tokenizationWorkerConfigSchema), tokenizationQueues, MailModule],
   providers: [
     ...tokenizationProviders,
     TokenChains,

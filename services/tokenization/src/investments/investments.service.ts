@@ -14,6 +14,7 @@ import type Stripe from 'stripe';
 import type { TokenizationConfig } from '../config';
 import { retryOnUniqueViolation } from '../common/timestamp-id';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
+import { InvestmentMailer } from '../mail/investment-mailer';
 import { PropertiesRepository } from '../properties/properties.repository';
 import { CardPayments, type CardPaymentIntent } from './card-payments';
 import { investmentView, payByOf } from './investment-views';
@@ -68,6 +69,7 @@ export class InvestmentsService implements OnApplicationBootstrap, OnModuleDestr
     private readonly wholesale: WholesaleService,
     private readonly cards: CardPayments,
     private readonly mints: MintQueue,
+    private readonly mail: InvestmentMailer,
   ) {}
 
   async invest(
@@ -251,8 +253,9 @@ export class InvestmentsService implements OnApplicationBootstrap, OnModuleDestr
   private async endUnpaid(id: string, error: string): Promise<void> {
     await this.transactions.run(async (manager) => {
       const investment = await this.investments.lock(manager, id);
-      if (investment?.status === 'awaiting_payment')
-        await this.investments.update(manager, id, { status: 'failed', error });
+      if (investment?.status !== 'awaiting_payment') return;
+      await this.investments.update(manager, id, { status: 'failed', error });
+      await this.mail.afterEnded(manager, investment, error);
     });
   }
 
@@ -312,9 +315,11 @@ export class InvestmentsService implements OnApplicationBootstrap, OnModuleDestr
           status: 'failed',
           error: 'The payment did not match the investment.',
         });
+        await this.mail.afterFailed(manager, investment, 'The payment did not match the investment.');
         return null;
       }
       await this.investments.update(manager, investment.id, { status: 'paid', error: null });
+      await this.mail.afterPaid(manager, investment);
       return investment;
     });
     if (!outcome) return 'ignored';

@@ -4,6 +4,7 @@ import { OutboxService, TransactionRunner } from '@app/platform';
 import type { TrexFactory } from '../chain/token-chain';
 import { isEvmBlockchain, TokenChains } from '../deployment/token-chains';
 import { TokenContractsRepository } from '../deployment/token-contracts.repository';
+import { InvestmentMailer } from '../mail/investment-mailer';
 import { InvestmentsRepository } from './investments.repository';
 import { LockupQueue } from './lockup.queue';
 
@@ -30,6 +31,7 @@ export class MintRunner {
     private readonly chains: TokenChains,
     private readonly outbox: OutboxService,
     private readonly lockups: LockupQueue,
+    private readonly mail: InvestmentMailer,
   ) {}
 
   async run(investmentId: string, now = new Date()): Promise<'completed' | 'skipped'> {
@@ -93,6 +95,7 @@ export class MintRunner {
         lockedUntil,
         error: minted.mint ? null : 'Minted; the transaction was not recorded when it was sent.',
       });
+      await this.mail.afterMinted(manager, investment, minted.mint?.transactionHash ?? null);
       if (!minted.mint) return;
       await this.outbox.publish(manager, 'InvestmentCompleted', investment.reference, {
         investmentId: investment.reference,
@@ -125,10 +128,9 @@ export class MintRunner {
     await this.transactions.run(async (manager) => {
       const investment = await this.investments.lock(manager, investmentId);
       if (!investment || investment.status === 'completed') return;
-      await this.investments.update(manager, investmentId, {
-        status: 'failed',
-        error: 'The tokens could not be minted; your payment is recorded and our team will resolve it.',
-      });
+      const reason = 'The tokens could not be minted; your payment is recorded and our team will resolve it.';
+      await this.investments.update(manager, investmentId, { status: 'failed', error: reason });
+      await this.mail.afterFailed(manager, investment, reason);
     });
   }
 

@@ -93,3 +93,35 @@ export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
  */
 export const billingConfigSchema = z.object({ publishableKey: z.string(), stripeJsUrl: z.string().nullable() });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+export const billingPaymentMethods = ['card', 'crypto'] as const;
+export const billingPaymentStatuses = ['paid', 'refunded', 'partially_refunded', 'failed', 'pending'] as const;
+export type BillingPaymentStatus = (typeof billingPaymentStatuses)[number];
+
+/** The most payments GET /api/billing/payments lists (newest first). */
+export const billingPaymentsLimit = 100;
+
+/**
+ * One payment the user made to the platform for a plan: a Stripe invoice (card) or a Coinbase
+ * charge (crypto). Money the user pays us, so it lives in Billing, never in their sales.
+ */
+export const billingPaymentSchema = z.object({
+  id: z.string(),
+  method: z.enum(billingPaymentMethods),
+  /** The plan and cycle paid for, e.g. "Growth, monthly". */
+  description: z.string().meta({ example: 'Growth, monthly' }),
+  /** Decimal string in the currency's major unit, e.g. "29.00". */
+  amount: z.string(),
+  /** ISO currency code, upper case. */
+  currency: z.string(),
+  status: z.enum(billingPaymentStatuses),
+  /** ISO date-time the payment was paid (or, failed or pending, when it was recorded). */
+  paidAt: z.string(),
+  /** The Stripe invoice's id or the crypto charge's id, as the receipt mail names it. */
+  reference: z.string().meta({ example: 'in_1QxY2ZLkdIwHu7ix' }),
+});
+export type BillingPayment = z.infer<typeof billingPaymentSchema>;
+
+/** GET /api/billing/payments: the user's plan payments, newest first, at most 100. */
+export const billingPaymentsResponseSchema = z.object({ payments: z.array(billingPaymentSchema) });
+export type BillingPaymentsResponse = z.infer<typeof billingPaymentsResponseSchema>;

@@ -18,6 +18,11 @@ export type GetSubscriptionInput = Record<string, never>;
 /** GET /api/billing/subscription: the 200 answer. */
 export type GetSubscriptionResult = CurrentSubscription;
 
+/** GET /api/billing/payments: input of `listBillingPayments`. */
+export type ListBillingPaymentsInput = Record<string, never>;
+/** GET /api/billing/payments: the 200 answer. */
+export type ListBillingPaymentsResult = BillingPaymentsResponse;
+
 /** GET /api/integrations/payment-processors: input of `listPaymentProcessors`. */
 export type ListPaymentProcessorsInput = Record<string, never>;
 /** GET /api/integrations/payment-processors: the 200 answer. */
@@ -448,6 +453,19 @@ export type AnalyzeReportRequest = {
     id: string;
     [key: string]: unknown;
   };
+};
+export type BillingPayment = {
+  id: string;
+  method: 'card' | 'crypto';
+  description: string;
+  amount: string;
+  currency: string;
+  status: 'paid' | 'refunded' | 'partially_refunded' | 'failed' | 'pending';
+  paidAt: string;
+  reference: string;
+};
+export type BillingPaymentsResponse = {
+  payments: BillingPayment[];
 };
 export type BlockchainStatus = {
   polygon: {
@@ -1511,6 +1529,11 @@ export abstract class Operations {
   /** The user's current subscription (plan, status, period end). Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
   getSubscription(input?: GetSubscriptionInput): Promise<GetSubscriptionResult> {
     return this.transport.call('GET', '/api/billing/subscription', [], input ?? {}) as Promise<GetSubscriptionResult>;
+  }
+
+  /** The user's plan payments to the platform (card invoices and crypto charges), newest first, at most 100. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */
+  listBillingPayments(input?: ListBillingPaymentsInput): Promise<ListBillingPaymentsResult> {
+    return this.transport.call('GET', '/api/billing/payments', [], input ?? {}) as Promise<ListBillingPaymentsResult>;
   }
 
   /** The merchant's payment processors, credentials masked. Needs a signed-in user with a verified e-mail address. API keys with the `read` scope may call it. */

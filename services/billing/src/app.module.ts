@@ -7,6 +7,9 @@ import { CryptoSubscriptionsRepository } from './crypto/crypto-subscriptions.rep
 import { CryptoSubscriptionsService } from './crypto/crypto-subscriptions.service';
 import { billingDatabase } from './entities';
 import { ReceiptMailer } from './mail/receipt-mailer';
+import { PaymentsController } from './payments/payments.controller';
+import { PaymentsRepository } from './payments/payments.repository';
+import { PaymentsService } from './payments/payments.service';
 import { PlansController } from './plans/plans.controller';
 import { BillingRepository } from './subscriptions/billing.repository';
 import { CheckoutLock } from './subscriptions/checkout-lock';
@@ -42,7 +45,7 @@ const handlers = [ChargeCompletedHandler, ChargeFailedHandler];
     }),
     MailModule,
   ],
-  controllers: [PlansController, SubscriptionsController, StripeWebhooksController],
+  controllers: [PlansController, SubscriptionsController, PaymentsController, StripeWebhooksController],
   providers: [
     ...billingProviders,
     ...handlers,
@@ -51,6 +54,8 @@ const handlers = [ChargeCompletedHandler, ChargeFailedHandler];
     SubscriptionsService,
     StripeWebhooksService,
     ReceiptMailer,
+    PaymentsRepository,
+    PaymentsService,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { route } from '../route';
 import {
   billingConfigSchema,
+  billingPaymentsResponseSchema,
   createSubscriptionRequestSchema,
   createSubscriptionResponseSchema,
   currentSubscriptionSchema,
@@ -54,6 +55,17 @@ export const billingRoutes = [
     access: 'verified',
     apiKey: 'read',
     response: currentSubscriptionSchema,
+  }),
+  route({
+    id: 'listBillingPayments',
+    method: 'GET',
+    path: '/api/billing/payments',
+    service,
+    summary: "The user's plan payments to the platform (card invoices and crypto charges), newest first, at most 100.",
+    tag,
+    access: 'verified',
+    apiKey: 'read',
+    response: billingPaymentsResponseSchema,
   }),
   route({
     id: 'cancelSubscription',

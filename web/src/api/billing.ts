@@ -1,6 +1,7 @@
 import {
   routeById,
   type BillingConfig,
+  type BillingPayment,
   type CreateSubscriptionRequest,
   type CreateSubscriptionResponse,
   type CurrentSubscription,
@@ -34,4 +35,9 @@ export function fetchSubscription(): Promise<CurrentSubscription> {
 /** POST /api/billing/subscription/cancel: cancels at the end of the current period. */
 export function cancelSubscription(): Promise<CurrentSubscription> {
   return callRoute(routeById('cancelSubscription'));
+}
+
+/** GET /api/billing/payments: what the user paid the platform for plans (card and crypto), newest first. */
+export async function fetchBillingPayments(): Promise<BillingPayment[]> {
+  return (await callRoute(routeById('listBillingPayments'))).payments;
 }

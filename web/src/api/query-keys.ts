@@ -6,6 +6,7 @@ export const queryKeys = {
   plans: ['billing', 'plans'] as const,
   billingConfig: ['billing', 'config'] as const,
   subscription: ['billing', 'subscription'] as const,
+  billingPayments: ['billing', 'payments'] as const,
   /** The prefix of every integrations key: mutations invalidate all of them at once. */
   integrations: ['integrations'] as const,
   paymentProcessors: ['integrations', 'payment-processors'] as const,

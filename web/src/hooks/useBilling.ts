@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscription, createSubscription, fetchPlans, fetchSubscription } from '../api/billing';
+import {
+  cancelSubscription,
+  createSubscription,
+  fetchBillingPayments,
+  fetchPlans,
+  fetchSubscription,
+} from '../api/billing';
 import { queryKeys } from '../api/query-keys';
 
 /** GET /api/plans: every plan with its monthly and annual price (public; the pricing page and checkout). */
@@ -18,6 +24,11 @@ export function useSubscription({ enabled = true, pollMs }: { enabled?: boolean;
     enabled,
     refetchInterval: pollMs ?? false,
   });
+}
+
+/** The signed-in user's plan payments (Settings → Billing's payment history), newest first. */
+export function useBillingPayments() {
+  return useQuery({ queryKey: queryKeys.billingPayments, queryFn: fetchBillingPayments });
 }
 
 /** Cancels at period end; the answer replaces the cached subscription. */

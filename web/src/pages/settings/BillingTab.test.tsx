@@ -27,6 +27,25 @@ describe('BillingTab', () => {
     expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeTruthy();
   });
 
+  it('shows the payment history under the plan', async () => {
+    const payment = {
+      id: 'in_1QxY2ZLkdIwHu7ix',
+      method: 'card',
+      description: 'Growth, annual',
+      amount: '278.00',
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-05-31T12:00:00.000Z',
+      reference: 'in_1QxY2ZLkdIwHu7ix',
+    };
+    mockFetch((url) => (url === '/api/billing/payments' ? { body: { payments: [payment] } } : { body: growthAnnual }));
+    renderPage(<BillingTab />, { path: '/settings' });
+
+    expect(await screen.findByText('Payment history')).toBeTruthy();
+    expect(await screen.findByText('$278.00')).toBeTruthy();
+    expect(screen.getByText('Growth, annual')).toBeTruthy();
+  });
+
   it('cancels at period end after confirming, and says so', async () => {
     const fetchMock = mockFetch((url, init) =>
       url === '/api/billing/subscription/cancel' && init?.method === 'POST'

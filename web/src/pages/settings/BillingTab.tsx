@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { ButtonLink } from '../../components/ButtonLink';
 import { useCancelSubscription, useSubscription } from '../../hooks/useBilling';
 import { useToast } from '../../hooks/useToast';
+import { PaymentHistoryCard } from './PaymentHistoryCard';
 
 const statusLabels: Record<SubscriptionStatus, { label: string; color: string }> = {
   none: { label: 'No subscription', color: 'default' },
@@ -32,7 +33,7 @@ const canCancel = (subscription: CurrentSubscription) =>
   cancellableStatuses.includes(subscription.status) &&
   !subscription.cancelAtPeriodEnd;
 
-/** Settings, Billing: the current plan, its status and next invoice, cancel at period end. */
+/** Settings, Billing: the current plan, its status and next invoice, cancel at period end, payment history. */
 export function BillingTab() {
   const subscription = useSubscription();
 
@@ -139,6 +140,7 @@ function BillingDetails({ subscription }: { subscription: CurrentSubscription })
           </Button>
         )}
       </Flex>
+      <PaymentHistoryCard />
     </Flex>
   );
 }

@@ -51,15 +51,18 @@ export async function openRoute(page: Page, path: string): Promise<{ heading: st
 
 /**
  * Answers a page is expected to get, which the browser still logs as failed loads: a signed-out
- * visitor's session check on the affiliate pages (they show a signed-in user's own data), and a
+ * visitor's session check on the affiliate pages (they show a signed-in user's own data) and the
+ * legal pages (their way back depends on it), and a
  * signed-in user without an affiliate profile (spec 2.11: "absence shows the not-found state").
  */
 const affiliateAccountRoutes = ['/affiliate/dashboard', '/affiliate/marketing-toolkit'];
+/** The legal pages ask the same, to offer a visitor "Back to Home" and a member "Back to Dashboard". */
+const legalRoutes = ['/legal/terms', '/legal/privacy', '/legal/aml-policy', '/legal/user-guide'];
 const expectedFailedLoads: { status: number; calls: readonly string[]; routes: readonly string[] }[] = [
   {
     status: 401,
     calls: ['/api/auth/me', '/api/auth/refresh'],
-    routes: affiliateAccountRoutes,
+    routes: [...affiliateAccountRoutes, ...legalRoutes],
   },
   { status: 404, calls: ['/api/affiliate/profile'], routes: affiliateAccountRoutes },
 ];

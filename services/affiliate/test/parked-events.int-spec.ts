@@ -274,6 +274,8 @@ describe('affiliate: invoices and refunds that arrive before their user register
       'InvoiceRefunded',
       'InvoiceDisputeWon',
       'KycStatusChanged',
+      // The member's mail choices (payout notices), kept beside its address.
+      'MailPreferencesChanged',
       // A visitor's application, as identity publishes it for a new account of its own.
       'AffiliateApplicationSubmitted',
     ] as const;

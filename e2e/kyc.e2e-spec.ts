@@ -104,12 +104,14 @@ describe('KYC: identity verification through the provider, and the operations it
 
     await page.goto('/settings?tab=verification');
     await page.getByRole('tab', { name: 'Verification', selected: true }).waitFor();
-    // The country comes from the business's profile (New Zealand), which asks for an NZBN.
-    await page.getByLabel('NZBN').fill('9429041000015');
+    // The country comes from the business's profile (New Zealand), which asks for an NZBN. (The
+    // Business tab has an NZBN of its own, kept by the profile: this is the verification's.)
+    const verification = page.getByRole('tabpanel', { name: 'Verification' });
+    await verification.getByLabel('NZBN').fill('9429041000015');
     await page.getByRole('button', { name: 'Start verification' }).click();
     // The browser checks the format first, with the server's rule and message.
     await page.getByText('NZBN must be the 13-digit New Zealand Business Number').waitFor();
-    await page.getByLabel('NZBN').fill('9429041000014');
+    await verification.getByLabel('NZBN').fill('9429041000014');
     await page.getByRole('button', { name: 'Start verification' }).click();
 
     await completeOnProvider(page, 'Failed', 'document_expired');

@@ -33,9 +33,9 @@ describe('crypto wallet routes', () => {
     30_000,
   );
 
-  it('is guarded: a signed-out visitor is sent home', async () => {
+  it('is guarded: a signed-out visitor is sent to sign in', async () => {
     mockFetch(() => ({ status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } }));
     renderRoutes(<Route path="*" element={<AppRoutes />} />, '/crypto-wallet');
-    expect(await screen.findByText('Countries Supported')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
   });
 });

@@ -280,10 +280,10 @@ describe('IntegrationsPage', () => {
 });
 
 describe('/integrations route', () => {
-  it('is guarded: a signed-out visitor is sent home', async () => {
+  it('is guarded: a signed-out visitor is sent to sign in', async () => {
     mockFetch(() => ({ status: 401, body: { error: 'UNAUTHENTICATED', message: 'Sign in' } }));
     renderRoutes(<Route path="*" element={<AppRoutes />} />, '/integrations');
-    expect(await screen.findByText('Countries Supported')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
   });
 
   it('shows the page to a verified user', async () => {

@@ -12,7 +12,7 @@ const page = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>API Reference · Payments Platform</title>
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png" />
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>
@@ -105,6 +105,8 @@ export function registerApiDocs(app: FastifyInstance): void {
       body: readFileSync(join(dist, 'swagger-ui-bundle.js')),
     },
     'init.js': { type: 'text/javascript; charset=utf-8', body: init },
+    // Named by the page, so the browser does not ask for /favicon.ico (a path the gateway answers 404).
+    'favicon-32x32.png': { type: 'image/png', body: readFileSync(join(dist, 'favicon-32x32.png')) },
   };
 
   app.get('/api/openapi.json', (request, reply) =>

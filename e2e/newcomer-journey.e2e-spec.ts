@@ -171,12 +171,12 @@ describe('a newcomer, from registration to a refused token deployment', () => {
       .getByRole('region', { name: 'Selected report' })
       .getByRole('region', { name: 'Summary figures' });
     await figures.getByText('Total volume').waitFor({ timeout: 30_000 });
-    await shot('08-report');
     expect({
       volume: await figure(figures, 'Total volume').innerText(),
       count: await figure(figures, 'Transactions').innerText(),
       planPaid: await figure(figures, /^Subscription (fees|costs) paid/).innerText(),
     }).toEqual({ volume: `$${saleUsd}`, count: '1', planPaid: expect.stringMatching(/699/) });
+    await shot('08-report');
     step('report generated');
 
     // 8. A property whose owner is on the sanctions list: the AML check fails and the deploy is refused.

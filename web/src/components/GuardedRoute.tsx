@@ -28,7 +28,9 @@ export function GuardedRoute({ requireVerifiedEmail = true }: GuardedRouteProps)
   useEmailNotVerifiedWatch();
 
   if (isPending) return <PageSpinner label="Checking your session" />;
-  if (isError) {
+  // A failed background re-check keeps the page (and what the user was doing on it): only a
+  // session that could never be read shows the error.
+  if (isError && user === undefined) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
         <Result

@@ -54,7 +54,8 @@ describe('checkout in the browser', () => {
 
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay $29' }).click();
-    await page.getByText('Payment Failed', { exact: true }).waitFor();
+    // A subscription made at Stripe, then the card confirmed: two provider round trips on a busy machine.
+    await page.getByText('Payment Failed', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Your card was declined.', { exact: true }).waitFor();
     expect(stripeJs).toEqual(['http://127.0.0.1:12112/v3']);
 
@@ -66,7 +67,7 @@ describe('checkout in the browser', () => {
     await field(second.page, 'Full Name').fill('Mere Tane');
     await fillCard(second.page, '4242 4242 4242 4242');
     await second.page.getByRole('button', { name: 'Pay $29' }).click();
-    await second.page.getByText('Payment Successful', { exact: true }).waitFor();
+    await second.page.getByText('Payment Successful', { exact: true }).waitFor({ timeout: 30_000 });
     await second.page.waitForURL('**/dashboard');
     let subscription: { planId: string; status: string } | undefined;
     for (let attempt = 0; attempt < 40 && subscription?.status !== 'active'; attempt += 1) {
